@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API's own routes: `{ error: { code, message, fields? } }`. */
+export const apiErrorCodes = [
+  'VALIDATION_ERROR',
+  'BAD_CURSOR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export const apiErrorCodeSchema = z.enum(apiErrorCodes);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** field path (dot-joined) → first message for that field */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * better-auth answers its own routes (/api/auth/*) with `{ code, message }`.
+ * These are the codes the UI maps to the original's toasts.
+ */
+export const authErrorCodes = {
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  emailInUse: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+  /** older spelling of the same condition in better-auth */
+  emailInUseLegacy: 'USER_ALREADY_EXISTS',
+  validation: 'VALIDATION_ERROR',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+
+export const authErrorSchema = z.object({
+  code: z.string().optional(),
+  message: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type AuthError = z.infer<typeof authErrorSchema>;

@@ -1,0 +1,44 @@
+/**
+ * Every text the product shows to a user for validation and notifications.
+ * Word for word from the original specification, odd spellings included.
+ */
+export const validationMessages = {
+  invalidEmail: 'Invalid email',
+  emailRequired: "Email can't be is empty",
+  passwordTooShort: 'Too short password',
+  passwordTooLong: 'Too long password',
+  passwordNeedsLetter: 'Must contain at least one letter',
+  passwordRequired: "Password can't be is empty",
+  nameRequired: 'Name is required field',
+  reasonRequired: 'Choose a reason',
+  fullNameRequired: 'Full name is required field',
+  phoneRequired: 'Phone number is required field',
+  phoneInvalid: 'Invalid phone number',
+} as const;
+
+export const toastMessages = {
+  invalidCredentials: 'Email or password is incorrect',
+  emailInUse: 'Email in use',
+  signInSuccess: 'Sign in successfully',
+  signUpSuccess: 'Signup successfully',
+  logoutSuccess: 'Logout successfully',
+  needAuth: 'You need to authenticate',
+  favoriteAdded: 'Teacher was added',
+  favoriteRemoved: 'Successfully deleted',
+  bookingSuccess: 'Thanks for you choice',
+  networkError: 'Cannot reach the server. Check your connection and try again.',
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  favoriteFailed: 'Could not update your favorites. Please try again.',
+  bookingFailed: 'Could not send your booking. Please try again.',
+} as const;
+
+/** Toast timings from the original (react-hot-toast defaults). */
+export const toastLimits = {
+  durationMs: 4000,
+  successDurationMs: 2000,
+  maxVisible: 20,
+  removeDelayMs: 1000,
+  offsetPx: 20,
+  maxWidthPx: 350,
+} as const;

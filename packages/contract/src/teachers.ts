@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+export const LEVELS = [
+  'A1 Beginner',
+  'A2 Elementary',
+  'B1 Intermediate',
+  'B2 Upper-Intermediate',
+  'C1 Advanced',
+  'C2 Proficient',
+] as const;
+export const levelSchema = z.enum(LEVELS);
+export type Level = z.infer<typeof levelSchema>;
+
+export const PAGE_SIZE_DEFAULT = 4;
+export const PAGE_SIZE_MAX = 50;
+export const PRICE_MAX = 10_000;
+
+/** A teacher id: the realtime-database key (letters, digits, `-`, `_`). */
+export const teacherIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid teacher id');
+
+/** A language name as shown in the catalogue: letters, spaces, `-`, `'`, `(`, `)`. */
+export const languageSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L}][\p{L} '()-]*$/u, 'Invalid language');
+
+export const reviewSchema = z.object({
+  reviewer_name: z.string().min(1).max(100),
+  reviewer_rating: z.number().min(0).max(5),
+  comment: z.string().max(2000),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** One teacher as the API returns it, in the original's field names. */
+export const teacherSchema = z.object({
+  id: teacherIdSchema,
+  name: z.string(),
+  surname: z.string(),
+  languages: z.array(z.string()),
+  levels: z.array(levelSchema),
+  rating: z.number(),
+  reviews: z.array(reviewSchema),
+  price_per_hour: z.number(),
+  lessons_done: z.number().int(),
+  avatar_url: z.string().nullable(),
+  lesson_info: z.string(),
+  conditions: z.array(z.string()),
+  experience: z.string(),
+});
+export type Teacher = z.infer<typeof teacherSchema>;
+
+/**
+ * A teacher record as the original's realtime-database export holds it (import input).
+ * `id` is optional: the export's key is used when the record has none.
+ */
+export const teacherRecordSchema = z.object({
+  id: teacherIdSchema.optional(),
+  name: z.string().trim().min(1).max(100),
+  surname: z.string().trim().min(1).max(100),
+  languages: z.array(languageSchema).min(1).max(20),
+  levels: z.array(levelSchema).min(1).max(6),
+  rating: z.number().min(0).max(5),
+  reviews: z.array(reviewSchema).max(500).default([]),
+  price_per_hour: z.number().positive().max(PRICE_MAX),
+  lessons_done: z.number().int().min(0),
+  avatar_url: z.string().max(2000).nullable().default(null),
+  lesson_info: z.string().max(5000).default(''),
+  conditions: z.array(z.string().max(1000)).max(50).default([]),
+  experience: z.string().max(10000).default(''),
+});
+export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
+
+/** Catalogue filters, as they appear in the page URL and the API query. */
+export const teacherFiltersSchema = z.object({
+  language: languageSchema.optional(),
+  level: levelSchema.optional(),
+  /** at most this hourly price */
+  price: z.coerce.number().positive().max(PRICE_MAX).optional(),
+});
+export type TeacherFilters = z.infer<typeof teacherFiltersSchema>;
+
+export const teachersQuerySchema = teacherFiltersSchema
+  .extend({
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  })
+  .strict();
+export type TeachersQuery = z.input<typeof teachersQuerySchema>;
+
+export const teachersPageSchema = z.object({
+  items: z.array(teacherSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TeachersPage = z.infer<typeof teachersPageSchema>;
+
+export const teacherParamsSchema = z.object({ id: teacherIdSchema });
+
+export const facetsSchema = z.object({
+  languages: z.array(z.string()),
+  levels: z.array(levelSchema),
+  /** hourly price steps present in the data, ascending */
+  prices: z.array(z.number()),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+export const statsSchema = z.object({
+  teachers: z.number().int(),
+  reviews: z.number().int(),
+  languages: z.number().int(),
+  lessonsDone: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+/** Parses filters from a URL query string; invalid values are dropped, not thrown. */
+export function parseFilters(search: URLSearchParams): TeacherFilters {
+  const out: TeacherFilters = {};
+  const language = languageSchema.safeParse(search.get('language') ?? undefined);
+  if (language.success) out.language = language.data;
+  const level = levelSchema.safeParse(search.get('level') ?? undefined);
+  if (level.success) out.level = level.data;
+  const rawPrice = search.get('price');
+  if (rawPrice !== null && rawPrice !== '') {
+    const price = teacherFiltersSchema.shape.price.safeParse(rawPrice);
+    if (price.success && price.data !== undefined) out.price = price.data;
+  }
+  return out;
+}
+
+/** Writes filters into a query string in a stable order; empty values are left out. */
+export function filtersToSearch(filters: TeacherFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (filters.language) search.set('language', filters.language);
+  if (filters.level) search.set('level', filters.level);
+  if (filters.price !== undefined) search.set('price', String(filters.price));
+  return search;
+}
