@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { makeStore } from './store';
+import { loggedOut, signedIn } from '../features/auth/auth-slice';
+import { favoriteAdded } from '../features/teachers/teachers-slice';
+import { setFilters } from '../features/teachers/filters-slice';
+
+const teacher = {
+  id: 't1', name: 'Jane', surname: 'Smith', languages: ['French'], levels: ['A1 Beginner' as const], rating: 4.8,
+  reviews: [], price_per_hour: 30, lessons_done: 10, avatar_url: null, lesson_info: '', conditions: [], experience: '',
+};
+
+describe('store', () => {
+  it('starts with the original initial state', () => {
+    const state = makeStore().getState();
+    expect(state.auth).toMatchObject({ user: { name: '', email: '' }, isLoggedIn: false, isRefresh: true });
+    expect(state.teachers).toMatchObject({ items: [], favorites: [], isLoading: false, isError: false });
+    expect(state.filters).toEqual({ language: '', level: '', price: '' });
+  });
+
+  it('merges partial filter values', () => {
+    const store = makeStore();
+    store.dispatch(setFilters({ language: 'French' }));
+    store.dispatch(setFilters({ price: '30' }));
+    expect(store.getState().filters).toEqual({ language: 'French', level: '', price: '30' });
+  });
+
+  it('logout clears the user and resets the whole teachers state', () => {
+    const store = makeStore();
+    store.dispatch(signedIn({ name: 'Ann', email: 'ann@example.com' }));
+    store.dispatch(favoriteAdded(teacher));
+    expect(store.getState().teachers.favorites).toHaveLength(1);
+    store.dispatch(loggedOut());
+    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(store.getState().auth.user).toEqual({ name: '', email: '' });
+    expect(store.getState().teachers.favorites).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface AuthUser {
+  name: string;
+  email: string;
+}
+
+export interface AuthState {
+  user: AuthUser;
+  isLoggedIn: boolean;
+  /** true while the session is being restored at start */
+  isRefresh: boolean;
+  isLoading: boolean;
+  error: string | null;
+}
+
+export const initialAuthState: AuthState = {
+  user: { name: '', email: '' },
+  isLoggedIn: false,
+  isRefresh: true,
+  isLoading: false,
+  error: null,
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** sign-in, registration, or a session restored at start */
+    signedIn(state, action: PayloadAction<AuthUser>) {
+      state.user = action.payload;
+      state.isLoggedIn = true;
+      state.isRefresh = false;
+      state.isLoading = false;
+      state.error = null;
+    },
+    /** logout (or a session that turned out to be gone): clears the user */
+    loggedOut() {
+      return { ...initialAuthState, isRefresh: false };
+    },
+    refreshFinished(state) {
+      state.isRefresh = false;
+    },
+    authPending(state) {
+      state.isLoading = true;
+      state.error = null;
+    },
+    authFailed(state, action: PayloadAction<string>) {
+      state.isLoading = false;
+      state.error = action.payload;
+    },
+  },
+  selectors: {
+    selectUser: (state) => state.user,
+    selectIsLoggedIn: (state) => state.isLoggedIn,
+    selectIsRefresh: (state) => state.isRefresh,
+    selectAuthLoading: (state) => state.isLoading,
+  },
+});
+
+export const { signedIn, loggedOut, refreshFinished, authPending, authFailed } = authSlice.actions;
+export const { selectUser, selectIsLoggedIn, selectIsRefresh, selectAuthLoading } = authSlice.selectors;

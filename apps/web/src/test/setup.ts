@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './msw-server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  document.body.style.overflow = '';
+});
+afterAll(() => server.close());
+
+// A console.error during a test fails it: React warnings and unexpected errors are bugs.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error during test: ${args.map(String).join(' ')}`);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// jsdom lacks these; the app uses them.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+window.scrollTo = () => {};
+
+// #modal-root exists in index.html; tests get one too.
+beforeEach(() => {
+  if (!document.getElementById('modal-root')) {
+    const el = document.createElement('div');
+    el.id = 'modal-root';
+    document.body.appendChild(el);
+  }
+});
