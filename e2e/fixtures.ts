@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const screenshotDir = path.join(here, 'artifacts/screenshots');
+export const SCREEN_WIDTHS = [375, 768, 1440] as const;
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A new account's details, unique per call. */
+export function uniqueUser(name = 'Olena Test'): TestUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${process.pid}${counter}`;
+  return { name, email: `user-${tag}@example.com`, password: `secret-${tag}1` };
+}
+
+/** Registers through the API (cookies land in the page's context, so the page is signed in). */
+export async function signUpViaApi(request: APIRequestContext, baseURL: string, user: TestUser): Promise<void> {
+  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: user,
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in through the API. */
+export async function signInViaApi(request: APIRequestContext, baseURL: string, user: TestUser): Promise<void> {
+  const response = await request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email: user.email, password: user.password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** axe-core on the page as it is now (open modals included): fails on any violation. */
+export async function checkA11y(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+/** Screenshots of the page at 375, 768 and 1440 px wide, kept as test artifacts. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export const test = base.extend<{ user: TestUser }>({
+  // A fresh user (not yet registered) for each test that asks for one.
+  // eslint-disable-next-line no-empty-pattern
+  user: async ({}, use) => {
+    await use(uniqueUser());
+  },
+});
+export { expect };

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './browser';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const catalogueFile = process.env.CATALOGUE_FILE ?? path.resolve(root, '../shared/data/teachers.json');
+
+const chromium = findChromium();
+if (!chromium) {
+  throw new Error(
+    'No Chromium found for the browser tests: install it (apt-get install -y chromium) or set CHROME_PATH.',
+  );
+}
+
+/** The app under test: the real server on a fresh embedded database, one per run. */
+const MAIN_PORT = Number(process.env.E2E_PORT ?? 4173);
+const FRESH_PORT = MAIN_PORT + 1;
+const server = (port: number, dataDir: string, importFile?: string) => ({
+  command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}`,
+  cwd: root,
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  },
+});
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(here, 'artifacts/test-results'),
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(here, 'artifacts/report') }]],
+  use: {
+    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromium, args: chromiumArgs },
+  },
+  projects: [
+    {
+      name: 'foundation',
+      testMatch: 'foundation.spec.ts',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${FRESH_PORT}` },
+    },
+    {
+      name: 'chromium',
+      testIgnore: 'foundation.spec.ts',
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
+  webServer: [
+    server(MAIN_PORT, path.join(here, '.data/main'), catalogueFile),
+    server(FRESH_PORT, path.join(here, '.data/fresh')),
+  ],
+});

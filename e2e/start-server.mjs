@@ -1,0 +1,29 @@
+// Starts the built server for the browser tests on a FRESH embedded database:
+// wipes DATA_DIR, optionally imports a catalogue export first, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR must be set');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const importAt = process.argv.indexOf('--import');
+if (importAt !== -1) {
+  const file = process.argv[importAt + 1];
+  const result = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli/import.js'), file], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
