@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { closeIconSrc } from './icon';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  /** px or any CSS length; the panel never exceeds the viewport */
+  maxWidth?: number | string;
+  maxHeight?: number | string;
+  children?: ReactNode;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
+function focusables(panel: HTMLElement): HTMLElement[] {
+  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+/**
+ * A dialog mounted into #modal-root: closes on Escape, a backdrop click and the close
+ * button; locks page scrolling; keeps focus inside and returns it to the opener.
+ */
+export function Modal(props: ModalProps) {
+  if (!props.open) return null;
+  const target = document.getElementById('modal-root') ?? document.body;
+  return createPortal(<ModalPanel {...props} />, target);
+}
+
+function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, children }: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  // Scroll lock, first focus, focus return, Escape — for as long as the panel is mounted.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { body } = document;
+    const previousOverflow = body.style.overflow;
+    body.style.overflow = 'hidden';
+
+    const panel = panelRef.current;
+    if (panel) {
+      const first = panel.querySelector<HTMLElement>(FIELDS) ?? focusables(panel)[0] ?? panel;
+      first.focus();
+    }
+
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      body.style.overflow = previousOverflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // Later content (e.g. a lazily loaded form) gets first focus if focus is still on the panel itself.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (document.activeElement === panel || document.activeElement === document.body) {
+        panel.querySelector<HTMLElement>(FIELDS)?.focus();
+      }
+    });
+    observer.observe(panel, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const items = focusables(panelRef.current);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === panelRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const size: CSSProperties = {
+    maxWidth: typeof maxWidth === 'number' ? `${maxWidth}px` : maxWidth,
+    ...(maxHeight !== undefined ? { maxHeight: typeof maxHeight === 'number' ? `${maxHeight}px` : maxHeight } : {}),
+  };
+
+  return (
+    <div
+      className={styles.backdrop}
+      data-testid="modal-backdrop"
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
+        pressedOnBackdrop.current = false;
+      }}
+    >
+      <div
+        ref={panelRef}
+        className={styles.panel}
+        style={size}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={onPanelKeyDown}
+      >
+        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          <img src={closeIconSrc} alt="icon_close" width={32} height={32} />
+        </button>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {description ? (
+          <p id={descriptionId} className={styles.description}>
+            {description}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </div>
+  );
+}
