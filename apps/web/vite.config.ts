@@ -2,11 +2,17 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const contractSrc = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@learnlingo/contract': contractSrc } },
+  resolve: {
+    alias: [
+      // the contract from source; `/plain` is its zod-free part (safe for the first page load)
+      { find: /^@learnlingo\/contract$/, replacement: `${contractDir}index.ts` },
+      { find: /^@learnlingo\/contract\/plain$/, replacement: `${contractDir}plain.ts` },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -14,6 +20,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // bench/page-weight.mjs reads it to follow a route's lazy chunk and its imports
+    manifest: true,
   },
   test: {
     name: 'web',

@@ -26,18 +26,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/**
- * better-auth answers its own routes (/api/auth/*) with `{ code, message }`.
- * These are the codes the UI maps to the original's toasts.
- */
-export const authErrorCodes = {
-  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
-  emailInUse: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-  /** older spelling of the same condition in better-auth */
-  emailInUseLegacy: 'USER_ALREADY_EXISTS',
-  validation: 'VALIDATION_ERROR',
-  rateLimited: 'RATE_LIMITED',
-} as const;
+export { authErrorCodes } from './codes.js';
 
 export const authErrorSchema = z.object({
   code: z.string().optional(),

@@ -5,3 +5,4 @@ export * from './teachers.js';
 export * from './favorites.js';
 export * from './booking.js';
 export * from './health.js';
+export * from './guards.js';

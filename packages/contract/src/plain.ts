@@ -1,0 +1,8 @@
+/**
+ * The zod-free part of the contract (`@learnlingo/contract/plain`): messages, error
+ * codes and small guards that the web app's first page load may import without
+ * pulling zod in. The main entry re-exports all of it.
+ */
+export * from './messages.js';
+export * from './codes.js';
+export * from './guards.js';
