@@ -1,4 +1,43 @@
-// Placeholder: replaced by the page's real implementation.
+import { Navigate } from 'react-router';
+import { useAppSelector } from '../hooks';
+import { Spinner } from '../../components/ui/spinner';
+import { EmptyState } from '../../components/ui/empty-state';
+import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
+import { BookTrialButton } from '../../features/booking';
+import { FavoriteButton, selectVisibleFavorites, useFavoritesSync } from '../../features/favorites';
+import { ButtonLink, CatalogueSection, TeacherCard } from '../../features/teachers';
+import styles from '../../features/teachers/components/teachers-list.module.css';
+
+/** /favorites: the signed-in user's favourite teachers; visitors go to /. */
 export function Component() {
-  return <h1>favorites-page</h1>;
+  useFavoritesSync();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isRefresh = useAppSelector(selectIsRefresh);
+  const favorites = useAppSelector(selectVisibleFavorites);
+
+  if (!isLoggedIn && !isRefresh) return <Navigate to="/" replace />;
+
+  return (
+    <CatalogueSection title="Favorites">
+      {favorites.length > 0 ? (
+        <ul className={styles.list}>
+          {favorites.map((teacher) => (
+            <li key={teacher.id}>
+              <TeacherCard
+                teacher={teacher}
+                heart={<FavoriteButton teacher={teacher} />}
+                booking={<BookTrialButton teacher={teacher} />}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : isRefresh ? (
+        <Spinner label="Loading your favorites" />
+      ) : (
+        <EmptyState title="No favorite teachers yet" action={<ButtonLink to="/teachers">Find a teacher</ButtonLink>}>
+          Tap the heart on a teacher’s card and they will be waiting for you here.
+        </EmptyState>
+      )}
+    </CatalogueSection>
+  );
 }

@@ -1,4 +1,41 @@
-// Placeholder: replaced by the page's real implementation.
+import { useParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
+import { errorStatus } from '../../lib/api-error';
+import { BookTrialButton } from '../../features/booking';
+import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
+import { BackLink, ButtonLink, CatalogueSection, TeacherCard, useGetTeacherQuery } from '../../features/teachers';
+
+/** /teachers/:id: one teacher, expanded, with reviews and booking (a shareable link). */
 export function Component() {
-  return <h1>teacher-page</h1>;
+  useFavoritesSync();
+  const { id = '' } = useParams();
+  const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
+
+  return (
+    <CatalogueSection title={teacher ? undefined : 'Teacher'}>
+      <BackLink to="/teachers">← All teachers</BackLink>
+      {teacher ? (
+        <TeacherCard
+          key={teacher.id}
+          teacher={teacher}
+          defaultExpanded
+          headingLevel="h1"
+          heart={<FavoriteButton teacher={teacher} />}
+          booking={<BookTrialButton teacher={teacher} />}
+        />
+      ) : isError && (errorStatus(error) === 404 || errorStatus(error) === 400) ? (
+        <EmptyState title="Teacher not found" action={<ButtonLink to="/teachers">See all teachers</ButtonLink>}>
+          This teacher is not in our catalogue. The link may be old or mistyped.
+        </EmptyState>
+      ) : isError ? (
+        <EmptyState title="Could not load this teacher" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          Check your connection and try again.
+        </EmptyState>
+      ) : (
+        <Spinner label="Loading the teacher" />
+      )}
+    </CatalogueSection>
+  );
 }

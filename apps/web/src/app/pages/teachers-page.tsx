@@ -1,4 +1,24 @@
-// Placeholder: replaced by the page's real implementation.
+import type { Teacher } from '@learnlingo/contract';
+import { BookTrialButton } from '../../features/booking';
+import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
+import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, useUrlFilters } from '../../features/teachers';
+
+/** /teachers: filters (in the URL), the teacher cards and "Load more". */
 export function Component() {
-  return <h1>teachers-page</h1>;
+  useFavoritesSync();
+  const { filters, setFilter, resetFilters } = useUrlFilters();
+  const renderCard = (teacher: Teacher) => (
+    <TeacherCard
+      teacher={teacher}
+      activeLevel={filters.level}
+      heart={<FavoriteButton teacher={teacher} />}
+      booking={<BookTrialButton teacher={teacher} />}
+    />
+  );
+  return (
+    <CatalogueSection title="Teachers">
+      <FiltersBar filters={filters} onChange={setFilter} />
+      <TeachersList filters={filters} renderCard={renderCard} onResetFilters={resetFilters} />
+    </CatalogueSection>
+  );
 }

@@ -1,0 +1,47 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import styles from './radio-group.module.css';
+
+export type RadioGroupProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value'> & {
+  /** the question, as the fieldset's legend */
+  legend: ReactNode;
+  options: readonly string[];
+  /** shown in red under the choices and tied to each of them */
+  error?: string;
+  className?: string;
+};
+
+/**
+ * A fieldset of radio buttons. The remaining props (name, onChange, onBlur, ref — e.g.
+ * react-hook-form's `register(...)`) go to every radio.
+ */
+export function RadioGroup({ legend, options, error, className, id, ...inputProps }: RadioGroupProps) {
+  const autoId = useId();
+  const groupId = id ?? `radio-${autoId}`;
+  const errorId = `${groupId}-error`;
+  return (
+    <fieldset className={[styles.group, className ?? ''].filter(Boolean).join(' ')}>
+      <legend className={styles.legend}>{legend}</legend>
+      <div className={styles.options}>
+        {options.map((option, index) => (
+          <label key={option} className={styles.option}>
+            <input
+              type="radio"
+              className={styles.radio}
+              value={option}
+              id={`${groupId}-${index}`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              {...inputProps}
+            />
+            <span>{option}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,1 @@
+export { BookTrialButton } from './components/book-trial-button';

@@ -1,0 +1,52 @@
+import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
+import { favoriteStateSchema, favoritesSchema } from '@learnlingo/contract';
+import { api } from '../../../lib/api';
+import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
+
+const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;
+
+export const favoritesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user's favourites; the server copy replaces the browser copy. */
+    getFavorites: build.query<Favorites, void>({
+      query: () => '/favorites',
+      responseSchema: favoritesSchema,
+      providesTags: ['Favorites'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(favoritesLoaded(data.items));
+        } catch {
+          // Keep the browser copy; the heart reports failures of its own requests.
+        }
+      },
+    }),
+    /** Optimistic: the heart fills at once and empties again if the server refuses. */
+    addFavorite: build.mutation<FavoriteState, Teacher>({
+      query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'PUT' }),
+      responseSchema: favoriteStateSchema,
+      async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
+        dispatch(favoriteAdded(teacher));
+        try {
+          await queryFulfilled;
+        } catch {
+          dispatch(favoriteRemoved(teacher.id));
+        }
+      },
+    }),
+    removeFavorite: build.mutation<FavoriteState, Teacher>({
+      query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'DELETE' }),
+      responseSchema: favoriteStateSchema,
+      async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
+        dispatch(favoriteRemoved(teacher.id));
+        try {
+          await queryFulfilled;
+        } catch {
+          dispatch(favoriteAdded(teacher));
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetFavoritesQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;

@@ -1,0 +1,64 @@
+import { useLayoutEffect } from 'react';
+import { useStore } from 'react-redux';
+import type { Teacher } from '@learnlingo/contract';
+import toast from 'react-hot-toast';
+import { toastMessages } from '@learnlingo/contract';
+import type { AppStore, RootState } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { openModal } from '../../../app/ui-slice';
+import { errorStatus } from '../../../lib/api-error';
+import { selectIsLoggedIn, selectIsRefresh } from '../../auth/auth-slice';
+import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api/favorites-api';
+import { hydrateFavorites } from '../favorites-persistence';
+
+const useAppStore = useStore.withTypes<AppStore>();
+
+/** Whose favourites the store holds: a signed-in user's, or (while the session is restored) the last one's. */
+function selectFavoritesVisible(state: RootState): boolean {
+  return selectIsLoggedIn(state) || selectIsRefresh(state);
+}
+
+export function selectVisibleFavorites(state: RootState): Teacher[] {
+  return selectFavoritesVisible(state) ? state.teachers.favorites : [];
+}
+
+/**
+ * Keeps the favourites current on the pages that show hearts: the browser copy at
+ * once, then the signed-in user's server copy (refetched when the session changes).
+ */
+export function useFavoritesSync() {
+  const store = useAppStore();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  useLayoutEffect(() => hydrateFavorites(store), [store]);
+  return useGetFavoritesQuery(undefined, { skip: !isLoggedIn });
+}
+
+/** The heart: signed out, it asks to sign in; signed in, it toggles optimistically. */
+export function useFavoriteToggle(teacher: Teacher) {
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isFavorite = useAppSelector(
+    (state) => selectFavoritesVisible(state) && state.teachers.favorites.some((t) => t.id === teacher.id),
+  );
+  const [addFavorite] = useAddFavoriteMutation();
+  const [removeFavorite] = useRemoveFavoriteMutation();
+
+  const toggle = async () => {
+    if (!isLoggedIn) {
+      toast.error(toastMessages.needAuth);
+      dispatch(openModal('login'));
+      return;
+    }
+    const result = isFavorite ? await removeFavorite(teacher) : await addFavorite(teacher);
+    if (!result.error) {
+      toast.success(isFavorite ? toastMessages.favoriteRemoved : toastMessages.favoriteAdded);
+    } else if (errorStatus(result.error) === 401) {
+      toast.error(toastMessages.needAuth);
+      dispatch(openModal('login'));
+    } else {
+      toast.error(toastMessages.favoriteFailed);
+    }
+  };
+
+  return { isFavorite, toggle };
+}

@@ -1,0 +1,39 @@
+import type { Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
+import { facetsSchema, teacherSchema, teachersPageSchema } from '@learnlingo/contract';
+import { api } from '../../../lib/api';
+
+/** A page cursor: null asks for the first page. */
+type Cursor = string | null;
+
+export const teachersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The catalogue, one server page (4 teachers) at a time. Cached per filter set;
+     * "Load more" fetches the page at the last page's `nextCursor`.
+     */
+    getTeachers: build.infiniteQuery<TeachersPage, TeacherFilters, Cursor>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/teachers',
+        params: { ...queryArg, cursor: pageParam ?? undefined },
+      }),
+      responseSchema: teachersPageSchema,
+      providesTags: ['Teachers'],
+    }),
+    getTeacher: build.query<Teacher, string>({
+      query: (id) => `/teachers/${encodeURIComponent(id)}`,
+      responseSchema: teacherSchema,
+      providesTags: (_result, _error, id) => [{ type: 'Teacher', id }],
+    }),
+    getFacets: build.query<Facets, void>({
+      query: () => '/teachers/facets',
+      responseSchema: facetsSchema,
+      providesTags: ['Facets'],
+    }),
+  }),
+});
+
+export const { useGetTeachersInfiniteQuery, useGetTeacherQuery, useGetFacetsQuery } = teachersApi;
