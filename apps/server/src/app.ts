@@ -1,0 +1,66 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.js';
+import type { Database } from './db/client.js';
+import { bookingRoutes } from './modules/booking/booking-routes.js';
+import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { teachersRoutes } from './modules/teachers/teachers-routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerDb } from './plugins/db.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+
+export const BODY_LIMIT = 64 * 1024;
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export interface BuildAppOptions {
+  env: Env & { authSecret: string };
+  db: Database;
+  /** how often catalogue caches look at the catalogue version (default 1000 ms) */
+  catalogueCacheCheckMs?: number;
+}
+
+/**
+ * Assembles the app: plugins for the cross-cutting concerns, then the route modules.
+ * It never listens (server.ts does; tests use inject()) and never closes the database
+ * (whoever opened it does).
+ */
+export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // a teacher id is at most 64 characters; anything near this limit is not a real URL
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const https = env.publicOrigin.startsWith('https://');
+  registerErrorHandling(app);
+  registerDb(app, db);
+  await registerSecurityHeaders(app, { https });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  await registerDocs(app, { publicOrigin: env.publicOrigin });
+
+  registerAuth(app, db, {
+    secret: env.authSecret,
+    publicOrigin: env.publicOrigin,
+    trustedOrigins: env.trustedOrigins,
+  });
+  await healthRoutes(app);
+  await teachersRoutes(app, { cursorSecret: env.authSecret, cacheCheckMs: catalogueCacheCheckMs });
+  await favoritesRoutes(app);
+  await bookingRoutes(app);
+
+  await registerStaticWeb(app, { webDist: env.webDist });
+  return app;
+}

@@ -1,0 +1,155 @@
+import type { TeacherRecord } from '@learnlingo/contract';
+import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.js';
+import { catalogueVersion, review, teacher } from '../db/schema.js';
+
+/*
+ * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
+ * inside the caller's transaction, never one statement per row.
+ */
+
+const TEACHER_BATCH = 1000;
+const REVIEW_BATCH = 5000;
+
+export type IdentifiedRecord = TeacherRecord & { id: string };
+
+function teacherValues(record: IdentifiedRecord) {
+  return {
+    id: record.id,
+    name: record.name,
+    surname: record.surname,
+    languages: record.languages,
+    levels: record.levels,
+    rating: record.rating,
+    pricePerHour: record.price_per_hour,
+    lessonsDone: record.lessons_done,
+    avatarUrl: record.avatar_url,
+    lessonInfo: record.lesson_info,
+    conditions: record.conditions,
+    experience: record.experience,
+  };
+}
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+const TEACHER_COLUMNS = sql.raw(
+  'id, name, surname, languages, levels, rating, price_per_hour, lessons_done, avatar_url, lesson_info, conditions, experience',
+);
+
+function teacherJson(record: IdentifiedRecord) {
+  return {
+    id: record.id,
+    name: record.name,
+    surname: record.surname,
+    languages: record.languages,
+    levels: record.levels,
+    rating: record.rating,
+    price_per_hour: record.price_per_hour,
+    lessons_done: record.lessons_done,
+    avatar_url: record.avatar_url,
+    lesson_info: record.lesson_info,
+    conditions: record.conditions,
+    experience: record.experience,
+  };
+}
+
+/** Rows of a raw statement, whichever driver runs it. */
+async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await tx.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Inserts teachers; ones whose id exists are skipped. Returns the ids actually inserted.
+ * Each batch is ONE statement with ONE parameter (the batch as JSON, expanded by
+ * json_populate_recordset), which is several times faster than thousands of bind
+ * parameters, on PGlite especially.
+ */
+export async function insertNewTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const batch of chunks(records, TEACHER_BATCH)) {
+    const rows = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into ${teacher} (${TEACHER_COLUMNS})
+          select ${TEACHER_COLUMNS} from json_populate_recordset(null::teacher, ${JSON.stringify(batch.map(teacherJson))}::json)
+          on conflict (id) do nothing
+          returning id`,
+    );
+    for (const row of rows) inserted.add(row.id);
+  }
+  return inserted;
+}
+
+/** Inserts or replaces teachers by id. */
+export async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<void> {
+  for (const batch of chunks(records, TEACHER_BATCH)) {
+    await tx
+      .insert(teacher)
+      .values(batch.map(teacherValues))
+      .onConflictDoUpdate({
+        target: teacher.id,
+        set: {
+          name: sql`excluded.name`,
+          surname: sql`excluded.surname`,
+          languages: sql`excluded.languages`,
+          levels: sql`excluded.levels`,
+          rating: sql`excluded.rating`,
+          pricePerHour: sql`excluded.price_per_hour`,
+          lessonsDone: sql`excluded.lessons_done`,
+          avatarUrl: sql`excluded.avatar_url`,
+          lessonInfo: sql`excluded.lesson_info`,
+          conditions: sql`excluded.conditions`,
+          experience: sql`excluded.experience`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** Replaces the reviews of these teachers with the records' reviews (in their order). */
+export async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], deleteFirst: boolean): Promise<void> {
+  if (deleteFirst) {
+    for (const batch of chunks(records, TEACHER_BATCH)) {
+      await tx.delete(review).where(
+        inArray(
+          review.teacherId,
+          batch.map((r) => r.id),
+        ),
+      );
+    }
+  }
+  const rows = records.flatMap((record) =>
+    record.reviews.map((r, position) => ({
+      teacher_id: record.id,
+      position,
+      reviewer_name: r.reviewer_name,
+      reviewer_rating: r.reviewer_rating,
+      comment: r.comment,
+    })),
+  );
+  for (const batch of chunks(rows, REVIEW_BATCH)) {
+    await tx.execute(
+      sql`insert into ${review} (teacher_id, position, reviewer_name, reviewer_rating, comment)
+          select teacher_id, position, reviewer_name, reviewer_rating, comment
+          from json_populate_recordset(null::review, ${JSON.stringify(batch)}::json)`,
+    );
+  }
+}
+
+/** Marks the catalogue as changed, so every server's cache drops what it holds. */
+export async function bumpCatalogueVersion(tx: Db): Promise<void> {
+  await tx
+    .insert(catalogueVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({
+      target: catalogueVersion.id,
+      set: { version: sql`${catalogueVersion.version} + 1`, updatedAt: sql`now()` },
+    });
+}
+
+export async function countTeachers(db: Database): Promise<number> {
+  const [row] = await db.orm.select({ n: count() }).from(teacher);
+  return Number(row?.n ?? 0);
+}

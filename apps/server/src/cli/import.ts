@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { importFile } from '../catalogue/import.js';
+import { loadEnv } from '../config/env.js';
+import { openConfiguredDatabase } from '../db/open.js';
+import { runCli, UsageError } from './run.js';
+
+const USAGE =
+  'Usage: npm run import -- FILE\n' +
+  '  FILE: a realtime-database export: {"teachers": [...]}, {"teachers": {id: {...}}}, an object keyed by id, or an array';
+
+runCli(async () => {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') throw new UsageError(USAGE);
+  const file = path.resolve(args[0] as string);
+  const env = loadEnv();
+  const { db, close } = await openConfiguredDatabase(env, `npm run import -- ${args[0]}`);
+  try {
+    const result = await importFile(db, file);
+    process.stdout.write(
+      `Imported ${file}: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged` +
+        `${result.skipped > 0 ? `, ${result.skipped} empty entries skipped` : ''}.\n`,
+    );
+  } finally {
+    await close();
+  }
+});

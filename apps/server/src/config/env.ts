@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths.js';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const originSchema = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) origin such as https://learnlingo.example' })
+  .transform((v) => new URL(v).origin);
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  ),
+  PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, originSchema.optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Fastify `trustProxy`: false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** absolute */
+  dataDir: string;
+  /** as given, for messages */
+  dataDirDisplay: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  publicOrigin: string;
+  /** PUBLIC_ORIGIN plus the local addresses of this port */
+  trustedOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: TrustProxy;
+  /** absolute */
+  webDist: string;
+  seedCount: number;
+}
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+function parseTrustProxy(raw: string): TrustProxy | Error {
+  const value = raw.trim();
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (value === 'true' || value === 'yes') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const ipOrCidr = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = list.find((item) => !ipOrCidr.test(item) && !named.has(item));
+  if (list.length === 0 || bad !== undefined) {
+    return new Error(`expected true, false, a hop count or a list of proxy addresses, got "${bad ?? raw}"`);
+  }
+  return list;
+}
+
+/**
+ * Reads the process environment once. Every other module receives typed values.
+ * Throws EnvError naming each bad variable.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Env {
+  const parsed = rawEnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const raw = parsed.data;
+  const issues: string[] = [];
+
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+  if (trustProxy instanceof Error) issues.push(`TRUST_PROXY: ${trustProxy.message}`);
+
+  if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.AUTH_SECRET) {
+    issues.push('AUTH_SECRET: required in production with DATABASE_URL (every server must share one secret)');
+  }
+  if (issues.length > 0) throw new EnvError(issues);
+
+  const hostForUrl = raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST;
+  const localHost = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : hostForUrl;
+  const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://${localHost}:${raw.PORT}`;
+  const trustedOrigins = [
+    ...new Set([publicOrigin, `http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]),
+  ];
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: path.resolve(cwd, raw.DATA_DIR),
+    dataDirDisplay: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    authSecret: raw.AUTH_SECRET,
+    publicOrigin,
+    trustedOrigins,
+    logLevel: raw.LOG_LEVEL,
+    trustProxy: trustProxy as TrustProxy,
+    webDist: raw.WEB_DIST ? path.resolve(cwd, raw.WEB_DIST) : defaultWebDist,
+    seedCount: raw.SEED_COUNT,
+  };
+}

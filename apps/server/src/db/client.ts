@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { migrationsFolder } from '../config/paths.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly orm: Db;
+  readonly engine: Engine;
+  /** Runs raw SQL and returns its rows (the two drivers shape results differently). */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  migrate(): Promise<void>;
+  /** true when the database answers */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: 'postgres'; url: string; max?: number }
+  /** dataDir: DATA_DIR (the database lives in DATA_DIR/pglite), or 'memory' */
+  | { engine: 'pglite'; dataDir: string | 'memory' };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.engine === 'postgres') {
+    const client = postgres(target.url, {
+      max: target.max ?? 10,
+      onnotice: () => {},
+      connection: { application_name: 'learnlingo' },
+    });
+    const orm = drizzlePostgres({ client, schema });
+    let closed = false;
+    return {
+      orm,
+      engine: 'postgres',
+      rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)) as unknown as T[],
+      migrate: () => migratePostgres(orm, { migrationsFolder }),
+      ping: () => ping(orm),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.end({ timeout: 5 });
+      },
+    };
+  }
+
+  const client =
+    target.dataDir === 'memory' ? new PGlite() : new PGlite(path.join(target.dataDir, 'pglite'));
+  await client.waitReady;
+  const orm = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    orm,
+    engine: 'pglite',
+    rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)).rows as T[],
+    migrate: () => migratePglite(orm, { migrationsFolder }),
+    ping: () => ping(orm),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function ping(orm: Db): Promise<boolean> {
+  try {
+    await orm.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Postgres error code of a driver error (Drizzle wraps them in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isForeignKeyViolation = (error: unknown) => pgErrorCode(error) === '23503';

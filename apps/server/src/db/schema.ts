@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * One schema for both engines (PGlite and PostgreSQL). drizzle-kit generates the SQL
+ * migrations in ../../drizzle from this file: `npm run db:generate -w @learnlingo/server`.
+ */
+
+// ---------------------------------------------------------------- catalogue
+
+export const teacher = pgTable(
+  'teacher',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    languages: text('languages').array().notNull(),
+    levels: text('levels').array().notNull(),
+    /** double precision: a JS number round-trips exactly, which the keyset cursor relies on */
+    rating: doublePrecision('rating').notNull(),
+    pricePerHour: doublePrecision('price_per_hour').notNull(),
+    lessonsDone: integer('lessons_done').notNull().default(0),
+    avatarUrl: text('avatar_url'),
+    lessonInfo: text('lesson_info').notNull().default(''),
+    conditions: text('conditions').array().notNull().default(sql`'{}'::text[]`),
+    experience: text('experience').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('teacher_languages_gin').using('gin', t.languages),
+    index('teacher_levels_gin').using('gin', t.levels),
+    index('teacher_price_idx').on(t.pricePerHour),
+    /*
+     * The list order is `ORDER BY rating DESC, id DESC`, whose default is NULLS FIRST.
+     * drizzle-kit's bare `.desc()` would emit DESC NULLS LAST, which the planner cannot
+     * use for that order, so the placement is spelled out (checked by EXPLAIN in a test).
+     */
+    index('teacher_list_order_idx').on(t.rating.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export const review = pgTable(
+  'review',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    reviewerName: text('reviewer_name').notNull(),
+    reviewerRating: doublePrecision('reviewer_rating').notNull(),
+    comment: text('comment').notNull(),
+  },
+  (t) => [index('review_teacher_position_idx').on(t.teacherId, t.position)],
+);
+
+/** One row (id = 1); bumped by every import and seed so caches in any process can notice. */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- better-auth
+
+/* Declared by hand after better-auth's drizzle schema (core tables + database rate limit). */
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .$onUpdate(() => new Date()),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's rate limiter with `storage: 'database'`: shared by every server process. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------- per-user data
+
+export const favorite = pgTable(
+  'favorite',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.teacherId] }),
+    index('favorite_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const booking = pgTable(
+  'booking',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_teacher_idx').on(t.teacherId), index('booking_user_idx').on(t.userId)],
+);
+
+export const authSchema = { user, session, account, verification, rateLimit };

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+
+export interface CachedResponse {
+  /** the JSON body, already validated against the response schema */
+  body: string;
+  etag: string;
+}
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * An in-process cache of serialised catalogue responses, keyed by the normalised query.
+ *
+ * Another process (an import, or another server on the same PostgreSQL) can change the
+ * catalogue, which no memory here can see; every change bumps the catalogue_version row,
+ * and the cache reads that row at most once per `checkEveryMs` and drops everything when
+ * it moved. So a server serves an import's result within about a second, and a repeated
+ * query costs one map lookup. See docs/decisions/005-catalogue-cache.md.
+ */
+export class CatalogueCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private version: number | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly readVersion: () => Promise<number>,
+    private readonly options: { checkEveryMs: number; maxEntries: number } = { checkEveryMs: 1000, maxEntries: 2000 },
+  ) {}
+
+  private async refresh(): Promise<void> {
+    const now = Date.now();
+    if (this.version !== null && now - this.checkedAt < this.options.checkEveryMs) return;
+    this.checking ??= (async () => {
+      try {
+        const version = await this.readVersion();
+        if (version !== this.version) {
+          this.entries.clear();
+          this.version = version;
+        }
+        this.checkedAt = Date.now();
+      } finally {
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+
+  async get(key: string, compute: () => Promise<string>): Promise<CachedResponse> {
+    await this.refresh();
+    const hit = this.entries.get(key);
+    if (hit) {
+      // keep recently used entries at the end (LRU eviction from the front)
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const versionBefore = this.version;
+    const body = await compute();
+    const entry = { body, etag: etagOf(body) };
+    if (this.version === versionBefore) {
+      this.entries.set(key, entry);
+      if (this.entries.size > this.options.maxEntries) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+    }
+    return entry;
+  }
+
+  /** Drops everything now (after an import in this process). */
+  clear(): void {
+    this.entries.clear();
+    this.version = null;
+  }
+}

@@ -1,0 +1,63 @@
+import type { Level, Review, Teacher } from '@learnlingo/contract';
+import { sql } from 'drizzle-orm';
+import { teacher } from '../../db/schema.js';
+
+/**
+ * The columns of one teacher as the API returns it, reviews included (aggregated in the
+ * same query, ordered by position), so a page is one round trip.
+ */
+export const teacherFields = {
+  id: teacher.id,
+  name: teacher.name,
+  surname: teacher.surname,
+  languages: teacher.languages,
+  levels: teacher.levels,
+  rating: teacher.rating,
+  pricePerHour: teacher.pricePerHour,
+  lessonsDone: teacher.lessonsDone,
+  avatarUrl: teacher.avatarUrl,
+  lessonInfo: teacher.lessonInfo,
+  conditions: teacher.conditions,
+  experience: teacher.experience,
+  reviews: sql<Review[] | string>`coalesce((
+    select json_agg(json_build_object(
+      'reviewer_name', r.reviewer_name,
+      'reviewer_rating', r.reviewer_rating,
+      'comment', r.comment) order by r.position)
+    from review r where r.teacher_id = "teacher"."id"), '[]'::json)`,
+};
+
+export interface TeacherRow {
+  id: string;
+  name: string;
+  surname: string;
+  languages: string[];
+  levels: string[];
+  rating: number;
+  pricePerHour: number;
+  lessonsDone: number;
+  avatarUrl: string | null;
+  lessonInfo: string;
+  conditions: string[];
+  experience: string;
+  reviews: Review[] | string;
+}
+
+/** Row → the API's shape (the original's snake_case field names). */
+export function toTeacher(row: TeacherRow): Teacher {
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    languages: row.languages,
+    levels: row.levels as Level[],
+    rating: row.rating,
+    reviews: typeof row.reviews === 'string' ? (JSON.parse(row.reviews) as Review[]) : row.reviews,
+    price_per_hour: row.pricePerHour,
+    lessons_done: row.lessonsDone,
+    avatar_url: row.avatarUrl,
+    lesson_info: row.lessonInfo,
+    conditions: row.conditions,
+    experience: row.experience,
+  };
+}

@@ -1,0 +1,181 @@
+import { registerSchema, loginSchema, type SessionUser } from '@learnlingo/contract';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { authSchema } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+/**
+ * The header better-auth reads the client address from. The server overwrites it with
+ * Fastify's `request.ip` on every request (trustProxy decides what that is), so neither a
+ * client-sent X-Forwarded-For nor a client-sent copy of this header reaches the limiter.
+ */
+export const CLIENT_IP_HEADER = 'x-learnlingo-client-ip';
+
+export interface AuthOptions {
+  secret: string;
+  publicOrigin: string;
+  trustedOrigins: string[];
+}
+
+export function createAuth(db: Database, options: AuthOptions, log: FastifyInstance['log']) {
+  const secure = options.publicOrigin.startsWith('https://');
+  return betterAuth({
+    appName: 'LearnLingo',
+    secret: options.secret,
+    baseURL: options.publicOrigin,
+    basePath: '/api/auth',
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(db.orm, { provider: 'pg', schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 48,
+      autoSignIn: true,
+    },
+    rateLimit: {
+      // better-auth turns it on only in production by default: on everywhere here.
+      enabled: true,
+      // In the database, so every server behind a load balancer shares the counters.
+      storage: 'database',
+      window: 60,
+      max: 100,
+      // sign-in/sign-up keep better-auth's special rule: 3 attempts per 10 s per address.
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips the origin check under NODE_ENV=test by default: never skip it.
+      disableOriginCheck: false,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.warn.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        fn({ source: 'better-auth', args: args.length > 0 ? args : undefined }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** The signed-in user of this request, or null (reads the session once per request). */
+    sessionUser(request: FastifyRequest): Promise<SessionUser | null>;
+    /** preHandler: 401 unless signed in */
+    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    sessionUserPromise?: Promise<SessionUser | null>;
+    user?: SessionUser;
+  }
+}
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** The server-side copy of the forms' rules (PRODUCT.md), before better-auth sees the body. */
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/api/auth/sign-up/email': registerSchema,
+  '/api/auth/sign-in/email': loginSchema,
+};
+
+function validationFailure(schema: z.ZodType, body: unknown) {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (key) fields[key] ??= issue.message;
+  }
+  return { code: 'VALIDATION_ERROR', message: 'Invalid request body', fields };
+}
+
+export function registerAuth(app: FastifyInstance, db: Database, options: AuthOptions): void {
+  const auth = createAuth(db, options, app.log);
+  app.decorate('auth', auth);
+
+  app.decorate('sessionUser', (request: FastifyRequest) => {
+    request.sessionUserPromise ??= auth.api
+      .getSession({ headers: toHeaders(request) })
+      .then((session) =>
+        session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+      );
+    return request.sessionUserPromise;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const user = await app.sessionUser(request);
+    if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first');
+    request.user = user;
+  });
+
+  // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
+  // Fetch Response (status, every header, each Set-Cookie) out.
+  app.register(async (scope) => {
+    // Keep the raw JSON text (better-auth parses it again); accept an empty body.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const rules = BODY_RULES[request.url.split('?')[0] ?? ''];
+        if (request.method === 'POST' && rules) {
+          let parsed: unknown;
+          try {
+            parsed = raw === '' ? {} : JSON.parse(raw);
+          } catch {
+            return reply.code(400).send({ code: 'VALIDATION_ERROR', message: 'Body is not valid JSON' });
+          }
+          const failure = validationFailure(rules, parsed);
+          if (failure) return reply.code(400).send(failure);
+        }
+
+        const response = await auth.handler(
+          new Request(new URL(request.url, options.publicOrigin), {
+            method: request.method,
+            headers: toHeaders(request),
+            body: request.method === 'GET' || raw === '' ? undefined : raw,
+          }),
+        );
+
+        reply.code(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+        const text = await response.text();
+        if (response.status === 429) {
+          // better-auth answers `{message}`; the contract names the code the UI maps.
+          return reply
+            .type('application/json; charset=utf-8')
+            .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+        }
+        return reply.send(text === '' ? null : text);
+      },
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import type { ApiError, ApiErrorCode } from '@learnlingo/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a route throws on purpose: it becomes `{error: {code, message, fields?}}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ApiErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path parameters',
+  headers: 'request headers',
+};
+
+/**
+ * One error handler for the whole app: every error leaves as JSON
+ * `{error: {code, message, fields?}}`; client faults get their 4xx, and only a real bug
+ * is a 500, logged, without its stack in the response.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.code, error.message, error.fields);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { keys?: unknown };
+        if (issue.keyword === 'unrecognized_keys' && Array.isArray(params.keys)) {
+          const prefix = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          for (const key of params.keys) fields[prefix ? `${prefix}.${String(key)}` : String(key)] ??= 'Unknown field';
+          continue;
+        }
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (field) fields[field] ??= issue.message ?? 'Invalid value';
+      }
+      const where = CONTEXT_NAMES[error.validationContext ?? ''] ?? 'request';
+      const first = error.validation[0]?.message;
+      const message = Object.keys(fields).length > 0 ? `Invalid ${where}` : `Invalid ${where}: ${first ?? 'bad value'}`;
+      return sendError(reply, 400, 'VALIDATION_ERROR', message, Object.keys(fields).length > 0 ? fields : undefined);
+    }
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type…).
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message;
+      return sendError(reply, status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message);
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    if (status === 503) return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+  });
+}

@@ -1,0 +1,61 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** Swagger UI runs inline scripts and styles: it gets its own, looser policy, on its pages only. */
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Security headers on every response (API, static files, errors) via helmet. The app's
+ * CSP: scripts only from this origin; styles from this origin plus inline <style>
+ * elements (the toast library injects its CSS at run time); images from this origin,
+ * data: URLs and any https: host (teacher avatars live elsewhere); no framing.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only means something over HTTPS.
+    strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Avatars from other hosts must still load.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`)) {
+      reply.header('content-security-policy', DOCS_CSP);
+    }
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    return payload;
+  });
+}

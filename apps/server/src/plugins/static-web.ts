@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors.js';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app when WEB_DIST holds one: hashed files under /assets are
+ * cached for a year, index.html is revalidated on every load, and any other GET that
+ * wants HTML gets index.html (the client router takes it from there). Unknown /api
+ * paths always get a JSON 404.
+ */
+export async function registerStaticWeb(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(res, filePath) {
+        const relative = path.relative(options.webDist, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
+        else if (relative.endsWith('.html')) res.header('cache-control', 'no-cache');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (
+      hasWeb &&
+      !isApi &&
+      !pathname.startsWith('/assets/') &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+  });
+}

@@ -1,0 +1,67 @@
+import { buildApp } from './app.js';
+import { seedIfEmpty } from './catalogue/seed.js';
+import { ensureAuthSecret } from './config/auth-secret.js';
+import { EnvError, loadEnv } from './config/env.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { openConfiguredDatabase } from './db/open.js';
+
+/** The process entry: env → lock → database (migrated) → seed if empty → app → listen. */
+async function main(): Promise<void> {
+  const env = ensureAuthSecret(loadEnv());
+  const opened = await openConfiguredDatabase(env);
+  const { db } = opened;
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    const seeded = await seedIfEmpty(db, env.seedCount);
+    app = await buildApp({ env, db });
+    if (seeded) app.log.info(`empty catalogue: seeded ${seeded.inserted} generated teachers`);
+    await app.listen({ port: env.port, host: env.host });
+    app.log.info(
+      `LearnLingo on ${env.publicOrigin} — database: ${db.engine === 'pglite' ? `embedded PGlite in ${env.dataDirDisplay}` : 'PostgreSQL'}`,
+    );
+  } catch (error) {
+    await app?.close();
+    await opened.close();
+    throw error;
+  }
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the
+  // database, release the DATA_DIR lock. A second signal exits at once.
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      process.exit(1);
+    }
+    closing = true;
+    app?.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => {
+      process.stderr.write('shutdown took too long; exiting\n');
+      opened.lock?.release();
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    void (async () => {
+      try {
+        await app?.close();
+        await opened.close();
+        process.exit(0);
+      } catch (error) {
+        process.stderr.write(`error during shutdown: ${String(error)}\n`);
+        opened.lock?.release();
+        process.exit(1);
+      }
+    })();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`LearnLingo failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
