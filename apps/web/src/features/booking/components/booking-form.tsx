@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import toast from 'react-hot-toast';
-import { apiErrorSchema, bookingFormSchema, BOOKING_REASONS, toastMessages, type BookingFormInput } from '@learnlingo/contract';
+import { bookingFormSchema, BOOKING_REASONS, toastMessages, type BookingFormInput } from '@learnlingo/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { TextField } from '../../../components/ui/text-field';
-import { errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
+import { errorFields, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
+import { showToast } from '../../../lib/toast';
 import { selectIsLoggedIn, selectUser } from '../../auth/auth-slice';
 import { useCreateBookingMutation } from '../api/booking-api';
 import styles from './booking.module.css';
@@ -15,9 +15,7 @@ const FIELDS = ['reason', 'fullName', 'email', 'phone'] as const satisfies reado
 
 /** The server's field errors (`{error:{fields}}` of a 400), keyed by form field. */
 function serverFieldErrors(error: RequestError): Partial<Record<keyof BookingFormInput, string>> {
-  if (!error || !('data' in error)) return {};
-  const parsed = apiErrorSchema.safeParse(error.data);
-  const fields = parsed.success ? (parsed.data.error.fields ?? {}) : {};
+  const fields = errorFields(error);
   return Object.fromEntries(FIELDS.filter((field) => fields[field]).map((field) => [field, fields[field]]));
 }
 
@@ -57,7 +55,7 @@ export function BookingForm({ teacherId, language, onBooked }: BookingFormProps)
   const onSubmit = async (values: BookingFormInput) => {
     const result = await createBooking({ teacherId, ...values });
     if (!result.error) {
-      toast.success(toastMessages.bookingSuccess);
+      void showToast('success', toastMessages.bookingSuccess);
       onBooked();
       return;
     }
@@ -65,7 +63,7 @@ export function BookingForm({ teacherId, language, onBooked }: BookingFormProps)
     for (const [field, message] of Object.entries(serverFieldErrors(result.error))) {
       setError(field as keyof BookingFormInput, { type: 'server', message });
     }
-    toast.error(failureMessage(result.error));
+    void showToast('error', failureMessage(result.error));
   };
 
   return (

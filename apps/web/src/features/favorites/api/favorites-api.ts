@@ -1,6 +1,6 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
-import { favoriteStateSchema, favoritesSchema } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
+import { guardSchema, isFavoriteState, isFavorites } from '../../teachers/lib/guards';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
 
 const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;
@@ -10,7 +10,7 @@ export const favoritesApi = api.injectEndpoints({
     /** The signed-in user's favourites; the server copy replaces the browser copy. */
     getFavorites: build.query<Favorites, void>({
       query: () => '/favorites',
-      responseSchema: favoritesSchema,
+      responseSchema: guardSchema(isFavorites, 'list of favorites'),
       providesTags: ['Favorites'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -24,7 +24,7 @@ export const favoritesApi = api.injectEndpoints({
     /** Optimistic: the heart fills at once and empties again if the server refuses. */
     addFavorite: build.mutation<FavoriteState, Teacher>({
       query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'PUT' }),
-      responseSchema: favoriteStateSchema,
+      responseSchema: guardSchema(isFavoriteState, 'favorite state'),
       async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
         dispatch(favoriteAdded(teacher));
         try {
@@ -36,7 +36,7 @@ export const favoritesApi = api.injectEndpoints({
     }),
     removeFavorite: build.mutation<FavoriteState, Teacher>({
       query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'DELETE' }),
-      responseSchema: favoriteStateSchema,
+      responseSchema: guardSchema(isFavoriteState, 'favorite state'),
       async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
         dispatch(favoriteRemoved(teacher.id));
         try {

@@ -1,12 +1,12 @@
 import { useLayoutEffect } from 'react';
 import { useStore } from 'react-redux';
 import type { Teacher } from '@learnlingo/contract';
-import toast from 'react-hot-toast';
-import { toastMessages } from '@learnlingo/contract';
+import { toastMessages } from '@learnlingo/contract/plain';
 import type { AppStore, RootState } from '../../../app/store';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { openModal } from '../../../app/ui-slice';
 import { errorStatus } from '../../../lib/api-error';
+import { showToast } from '../../../lib/toast';
 import { selectIsLoggedIn, selectIsRefresh } from '../../auth/auth-slice';
 import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api/favorites-api';
 import { hydrateFavorites } from '../favorites-persistence';
@@ -45,18 +45,18 @@ export function useFavoriteToggle(teacher: Teacher) {
 
   const toggle = async () => {
     if (!isLoggedIn) {
-      toast.error(toastMessages.needAuth);
+      void showToast('error', toastMessages.needAuth);
       dispatch(openModal('login'));
       return;
     }
     const result = isFavorite ? await removeFavorite(teacher) : await addFavorite(teacher);
     if (!result.error) {
-      toast.success(isFavorite ? toastMessages.favoriteRemoved : toastMessages.favoriteAdded);
+      void showToast('success', isFavorite ? toastMessages.favoriteRemoved : toastMessages.favoriteAdded);
     } else if (errorStatus(result.error) === 401) {
-      toast.error(toastMessages.needAuth);
+      void showToast('error', toastMessages.needAuth);
       dispatch(openModal('login'));
     } else {
-      toast.error(toastMessages.favoriteFailed);
+      void showToast('error', toastMessages.favoriteFailed);
     }
   };
 

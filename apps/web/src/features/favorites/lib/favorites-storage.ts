@@ -1,14 +1,17 @@
-import { z } from 'zod';
-import { teacherSchema, type Teacher } from '@learnlingo/contract';
+import type { Teacher } from '@learnlingo/contract';
+import { isTeacherList } from '../../teachers/lib/guards';
 
 /** The original's local-storage key for the persisted favourites. */
 export const FAVORITES_STORAGE_KEY = 'teachers';
 
-const storedFavoritesSchema = z.union([
-  z.array(teacherSchema),
-  // redux-persist's shape ({ favorites: [...] }), in case an older copy is around
-  z.object({ favorites: z.array(teacherSchema) }).transform((value) => value.favorites),
-]);
+/** An array of teachers, or redux-persist's shape ({ favorites: [...] }) in case an older copy is around. */
+function storedTeachers(value: unknown): Teacher[] {
+  if (isTeacherList(value)) return value;
+  if (typeof value === 'object' && value !== null && 'favorites' in value && isTeacherList(value.favorites)) {
+    return value.favorites;
+  }
+  return [];
+}
 
 function storage(): Storage | null {
   try {
@@ -23,8 +26,7 @@ export function readStoredFavorites(): Teacher[] {
   const raw = storage()?.getItem(FAVORITES_STORAGE_KEY);
   if (!raw) return [];
   try {
-    const parsed = storedFavoritesSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    return storedTeachers(JSON.parse(raw));
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 import type { Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
-import { facetsSchema, teacherSchema, teachersPageSchema } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
+import { guardSchema, isFacets, isTeacher, isTeachersPage } from '../lib/guards';
 
 /** A page cursor: null asks for the first page. */
 type Cursor = string | null;
@@ -20,17 +20,17 @@ export const teachersApi = api.injectEndpoints({
         url: '/teachers',
         params: { ...queryArg, cursor: pageParam ?? undefined },
       }),
-      responseSchema: teachersPageSchema,
+      responseSchema: guardSchema(isTeachersPage, 'page of teachers'),
       providesTags: ['Teachers'],
     }),
     getTeacher: build.query<Teacher, string>({
       query: (id) => `/teachers/${encodeURIComponent(id)}`,
-      responseSchema: teacherSchema,
+      responseSchema: guardSchema(isTeacher, 'teacher'),
       providesTags: (_result, _error, id) => [{ type: 'Teacher', id }],
     }),
     getFacets: build.query<Facets, void>({
       query: () => '/teachers/facets',
-      responseSchema: facetsSchema,
+      responseSchema: guardSchema(isFacets, 'list of filter options'),
       providesTags: ['Facets'],
     }),
   }),

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filtersToSearch, parseFilters, type TeacherFilters } from '@learnlingo/contract';
+import type { TeacherFilters } from '@learnlingo/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
+import { filtersToUrlSearch as filtersToSearch, parseUrlFilters as parseFilters } from '../lib/guards';
 
 /**
  * The catalogue filters. The URL query is their one source of truth (shareable,

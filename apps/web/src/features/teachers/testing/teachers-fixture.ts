@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { teacherRecordSchema, type Teacher, type TeachersPage } from '@learnlingo/contract';
 
@@ -7,8 +7,15 @@ import { teacherRecordSchema, type Teacher, type TeachersPage } from '@learnling
  * The real catalogue (../shared/data/teachers.json beside the repository), read — never
  * copied — for tests. Its records have no ids; they get "1", "2", … in file order.
  */
-const dataFile =
-  process.env.TEACHERS_JSON ?? fileURLToPath(new URL('../../../../../../../shared/data/teachers.json', import.meta.url));
+function findDataFile(): string {
+  if (process.env.TEACHERS_JSON) return process.env.TEACHERS_JSON;
+  // Tests run from the repository or from apps/web: look upwards for ../shared/data.
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'data', 'teachers.json');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error('shared/data/teachers.json not found; set TEACHERS_JSON');
+  }
+}
 
 const exportSchema = z.union([
   z.object({ teachers: z.union([z.array(teacherRecordSchema), z.record(z.string(), teacherRecordSchema)]) }),
@@ -20,7 +27,7 @@ let cache: Teacher[] | undefined;
 
 export function loadTeachers(): Teacher[] {
   if (cache) return cache;
-  const parsed = exportSchema.parse(JSON.parse(readFileSync(dataFile, 'utf8')));
+  const parsed = exportSchema.parse(JSON.parse(readFileSync(findDataFile(), 'utf8')));
   const collection = Array.isArray(parsed) ? parsed : 'teachers' in parsed && parsed.teachers ? parsed.teachers : parsed;
   const entries: [string, z.infer<typeof teacherRecordSchema>][] = Array.isArray(collection)
     ? collection.map((record, index) => [String(index + 1), record])

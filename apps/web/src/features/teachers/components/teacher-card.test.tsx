@@ -1,0 +1,100 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Teacher } from '@learnlingo/contract';
+import { renderWithStore } from '../../../test/render';
+import { loadTeachers } from '../testing/teachers-fixture';
+import { TeacherCard } from './teacher-card';
+
+const teacher = loadTeachers()[1] as Teacher; // Jane Smith: French, German; 2 reviews
+
+function renderCard(props: Partial<Parameters<typeof TeacherCard>[0]> = {}) {
+  return renderWithStore(
+    <MemoryRouter>
+      <TeacherCard teacher={teacher} booking={<button type="button">Book trial lesson</button>} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('TeacherCard', () => {
+  it('shows the collapsed card: name link, figures, Speaks, Lesson Info, Conditions, levels', () => {
+    renderCard();
+    const card = screen.getByRole('article', { name: 'Jane Smith' });
+    expect(within(card).getByText('Languages')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Jane Smith' })).toHaveAttribute('href', `/teachers/${teacher.id}`);
+    expect(within(card).getByText('Lessons online')).toBeInTheDocument();
+    expect(within(card).getByText(`Lessons done: ${teacher.lessons_done}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Rating: ${teacher.rating}`)).toBeInTheDocument();
+    expect(within(card).getByText('Price / 1 hour:')).toBeInTheDocument();
+    expect(within(card).getByText(`${teacher.price_per_hour}$`)).toHaveClass('price');
+    expect(within(card).getByText('Speaks:')).toBeInTheDocument();
+    expect(within(card).getByText(teacher.languages.join(', '))).toBeInTheDocument();
+    expect(within(card).getByText('Lesson Info:')).toBeInTheDocument();
+    expect(within(card).getByText(teacher.lesson_info)).toBeInTheDocument();
+    expect(within(card).getByText('Conditions:')).toBeInTheDocument();
+    const levels = within(within(card).getByRole('list', { name: 'Levels' })).getAllByRole('listitem');
+    expect(levels.map((li) => li.textContent)).toEqual(teacher.levels.map((l) => `#${l}`));
+    // collapsed: no experience, no reviews, no booking
+    expect(within(card).queryByText(teacher.experience)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('list', { name: 'Reviews' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
+  });
+
+  it('"Read more" expands experience, reviews and "Book trial lesson"', async () => {
+    const { user } = renderCard();
+    const toggle = screen.getByRole('button', { name: 'Read more' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(teacher.experience)).toBeVisible();
+    const reviews = within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
+    expect(reviews).toHaveLength(teacher.reviews.length);
+    const [first] = teacher.reviews;
+    expect(within(reviews[0]!).getByText(first!.reviewer_name)).toBeInTheDocument();
+    expect(within(reviews[0]!).getByText(first!.reviewer_rating.toFixed(1))).toBeInTheDocument();
+    expect(within(reviews[0]!).getByText(first!.comment)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(teacher.experience)).not.toBeInTheDocument();
+  });
+
+  it('shows the initials when the picture fails to load, without changing size', () => {
+    renderCard();
+    const avatar = screen.getAllByTestId('avatar')[0]!;
+    const img = avatar.querySelector('img')!;
+    expect(img).toHaveAttribute('width', '96');
+    expect(img).toHaveAttribute('height', '96');
+    expect(avatar).toHaveStyle({ width: '96px', height: '96px' });
+    fireEvent.error(img);
+    expect(avatar.querySelector('img')).toBeNull();
+    expect(avatar).toHaveTextContent('JS');
+    expect(avatar).toHaveStyle({ width: '96px', height: '96px' });
+  });
+
+  it('shows the initials when there is no picture', () => {
+    renderWithStore(
+      <MemoryRouter>
+        <TeacherCard teacher={{ ...teacher, avatar_url: null }} />
+      </MemoryRouter>,
+    );
+    const avatar = screen.getAllByTestId('avatar')[0]!;
+    expect(avatar.querySelector('img')).toBeNull();
+    expect(avatar).toHaveTextContent('JS');
+  });
+
+  it('highlights the level chosen in the filter', () => {
+    renderCard({ activeLevel: 'B1 Intermediate' });
+    const levels = within(screen.getByRole('list', { name: 'Levels' })).getAllByRole('listitem');
+    const active = levels.filter((li) => li.hasAttribute('data-active'));
+    expect(active).toHaveLength(1);
+    expect(active[0]).toHaveTextContent('#B1 Intermediate');
+    expect(active[0]).toHaveClass('levelActive');
+  });
+
+  it('starts expanded on the teacher page', () => {
+    renderCard({ defaultExpanded: true, headingLevel: 'h1' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeInTheDocument();
+    expect(screen.getByText(teacher.experience)).toBeInTheDocument();
+  });
+});

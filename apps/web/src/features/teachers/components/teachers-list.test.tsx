@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { apiUrl, server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render';
+import { catalogueHandlers, filterTeachers } from '../testing/catalogue-handlers';
+
+function setup(url = '/teachers') {
+  const catalogue = catalogueHandlers();
+  server.use(...catalogue.handlers);
+  return { ...renderApp(url), catalogue };
+}
+
+const cards = () => screen.getAllByRole('article');
+const cardNames = () => cards().map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+
+describe('catalogue: URL filters ↔ selects, slice and request', () => {
+  it('reads the filters from the URL into the selects, the filters slice and the request', async () => {
+    const { store, catalogue } = setup('/teachers?language=French&level=B1%20Intermediate&price=30');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    expect(screen.getByLabelText('Languages')).toHaveValue('French');
+    expect(screen.getByLabelText('Level of knowledge')).toHaveValue('B1 Intermediate');
+    expect(screen.getByLabelText('Price')).toHaveValue('30');
+    expect(store.getState().filters).toEqual({ language: 'French', level: 'B1 Intermediate', price: '30' });
+    const query = catalogue.requests.pages[0]!;
+    expect(Object.fromEntries(query)).toEqual({ language: 'French', level: 'B1 Intermediate', price: '30' });
+    const expected = filterTeachers(catalogue.teachers, query).slice(0, 4);
+    expect(cardNames()).toEqual(expected.map((t) => `${t.name} ${t.surname}`));
+    // the chosen level is highlighted on every card
+    for (const card of cards()) {
+      expect(within(card).getByText('#B1 Intermediate', { exact: false })).toHaveAttribute('data-active', 'true');
+    }
+  });
+
+  it('a changed select updates the URL and the request; Back restores the previous filters', async () => {
+    const { store, router, user, catalogue } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await waitFor(() => expect(within(screen.getByLabelText('Languages')).getAllByRole('option').length).toBeGreaterThan(1));
+
+    await user.selectOptions(screen.getByLabelText('Languages'), 'German');
+    expect(router.state.location.search).toBe('?language=German');
+    await waitFor(() => expect(catalogue.requests.pages.at(-1)?.get('language')).toBe('German'));
+    expect(store.getState().filters.language).toBe('German');
+    await waitFor(() =>
+      expect(cardNames()).toEqual(
+        filterTeachers(catalogue.teachers, new URLSearchParams('language=German'))
+          .slice(0, 4)
+          .map((t) => `${t.name} ${t.surname}`),
+      ),
+    );
+
+    await user.selectOptions(screen.getByLabelText('Price'), '30');
+    expect(router.state.location.search).toBe('?language=German&price=30');
+    await waitFor(() => expect(Object.fromEntries(catalogue.requests.pages.at(-1)!)).toEqual({ language: 'German', price: '30' }));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Price')).toHaveValue(''));
+    expect(screen.getByLabelText('Languages')).toHaveValue('German');
+    expect(store.getState().filters).toEqual({ language: 'German', level: '', price: '' });
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Languages')).toHaveValue(''));
+    expect(store.getState().filters).toEqual({ language: '', level: '', price: '' });
+
+    // choosing "All" removes the filter from the URL
+    await user.selectOptions(screen.getByLabelText('Level of knowledge'), 'C2 Proficient');
+    expect(router.state.location.search).toBe('?level=C2+Proficient');
+    await user.selectOptions(screen.getByLabelText('Level of knowledge'), 'All');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('drops invalid URL values instead of failing', async () => {
+    const { store, catalogue } = setup('/teachers?level=Z9&price=abc&language=French');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    expect(Object.fromEntries(catalogue.requests.pages[0]!)).toEqual({ language: 'French' });
+    expect(store.getState().filters).toEqual({ language: 'French', level: '', price: '' });
+  });
+});
+
+describe('catalogue: paging', () => {
+  it('shows 4 cards, fetches the next page by cursor with "Load more" and hides it at the end', async () => {
+    const { user, catalogue } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(catalogue.requests.pages[0]!.get('cursor')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(catalogue.requests.pages[1]!.get('cursor')).toBe('4');
+    // focus moves to the first new teacher
+    expect(document.activeElement).toBe(within(cards()[4]!).getByRole('link'));
+
+    const total = catalogue.teachers.length;
+    while (screen.queryByRole('button', { name: /Load more|Loading/ })) {
+      const before = cards().length;
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(cards().length).toBeGreaterThan(before));
+    }
+    expect(cards()).toHaveLength(total);
+    expect(new Set(cardNames()).size).toBe(total);
+    expect(screen.getByRole('status')).toHaveTextContent(`${total} teachers shown, all loaded`);
+    expect(catalogue.requests.pages).toHaveLength(Math.ceil(total / 4));
+  });
+
+  it('shows an empty state with "Reset filters" when nothing matches', async () => {
+    const { user, router } = setup('/teachers?language=Klingon');
+    expect(await screen.findByRole('heading', { name: 'No teachers match these filters' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+  });
+
+  it('shows an error state with "Try again" when the fetch fails, and recovers', async () => {
+    const { user, catalogue } = setup('/teachers');
+    let fail = true;
+    server.use(
+      http.get(apiUrl('/teachers'), () =>
+        fail ? HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }, { status: 500 }) : undefined,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Could not load the teachers' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(catalogue.requests.pages).toHaveLength(1);
+  });
+
+  it('keeps the cards and offers "Try again" when a next page fails', async () => {
+    const { user } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    let fail = true;
+    server.use(http.get(apiUrl('/teachers'), () => (fail ? HttpResponse.error() : undefined)));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more teachers');
+    expect(cards()).toHaveLength(4);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
