@@ -1,10 +1,51 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { selectIsRefresh, useSessionRestore } from '../features/auth';
+import { AuthModals } from './components/auth-modals';
+import { Header } from './components/header';
+import styles from './layout.module.css';
 
-// Placeholder: replaced by the real layout (header + main).
-export function Layout() {
+// Toasts only ever follow a user action, so react-hot-toast is not part of the first load.
+const AppToaster = lazy(() => import('./components/app-toaster'));
+
+function Frame({ children }: { children: ReactNode }) {
+  useSessionRestore();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <AuthModals />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </>
+  );
+}
+
+/** Every route sits in this layout: header + main. Gold spinner while the session is restored or a page loads. */
+export function Layout() {
+  const isRefresh = useSelector(selectIsRefresh);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pageLoading = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  let content = <Outlet />;
+  if (isRefresh) content = <Spinner label="Restoring your session" />;
+  else if (pageLoading) content = <Spinner label="Loading the page" />;
+  return <Frame>{content}</Frame>;
+}
+
+/** Shown while the first page's code loads (the router's HydrateFallback). */
+export function LayoutFallback() {
+  return (
+    <Frame>
+      <Spinner label="Loading the page" />
+    </Frame>
   );
 }

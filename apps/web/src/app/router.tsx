@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Layout } from './layout';
+import { RequireAuth } from '../features/auth';
+import { Layout, LayoutFallback } from './layout';
 import { RouteError } from './route-error';
 
 /** The one route registry. Pages are lazy: each module exports `Component`. */
@@ -7,12 +8,18 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
+    hydrateFallbackElement: <LayoutFallback />,
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('./pages/home-page') },
       { path: 'teachers', lazy: () => import('./pages/teachers-page') },
       { path: 'teachers/:id', lazy: () => import('./pages/teacher-page') },
-      { path: 'favorites', lazy: () => import('./pages/favorites-page') },
+      {
+        path: 'favorites',
+        // signed in only: a visitor is redirected to `/` once the session is known
+        element: <RequireAuth />,
+        children: [{ index: true, lazy: () => import('./pages/favorites-page') }],
+      },
       { path: '*', lazy: () => import('./pages/not-found-page') },
     ],
   },

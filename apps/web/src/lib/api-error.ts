@@ -1,17 +1,54 @@
-import { apiErrorSchema, authErrorSchema, toastMessages } from '@learnlingo/contract';
+import { toastMessages } from '@learnlingo/contract/plain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
 export type RequestError = FetchBaseQueryError | SerializedError | undefined;
 
+interface ErrorBody {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readFields(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) if (typeof message === 'string') fields[key] = message;
+  return fields;
+}
+
+/**
+ * Reads an error body in either shape the server uses: the API's
+ * `{ error: { code, message, fields? } }` or better-auth's `{ code, message }`.
+ * Tolerant on purpose (no zod here: this module is part of the first page load).
+ */
+function readErrorBody(data: unknown): ErrorBody | undefined {
+  if (!isRecord(data)) return undefined;
+  const source = isRecord(data.error) ? data.error : data;
+  const body: ErrorBody = {};
+  if (typeof source.code === 'string') body.code = source.code;
+  if (typeof source.message === 'string') body.message = source.message;
+  const fields = readFields(source.fields);
+  if (fields) body.fields = fields;
+  return body;
+}
+
+function bodyOf(error: RequestError): ErrorBody | undefined {
+  if (!error || !('status' in error)) return undefined;
+  return readErrorBody(error.data);
+}
+
 /** The stable error code of a failed request: the API's `{error:{code}}` or better-auth's `{code}`. */
 export function errorCode(error: RequestError): string | undefined {
-  if (!error || !('status' in error)) return undefined;
-  const api = apiErrorSchema.safeParse(error.data);
-  if (api.success) return api.data.error.code;
-  const auth = authErrorSchema.safeParse(error.data);
-  if (auth.success) return auth.data.code;
-  return undefined;
+  return bodyOf(error)?.code;
+}
+
+/** Field → message of a validation failure, when the server named the fields. */
+export function errorFields(error: RequestError): Record<string, string> {
+  return bodyOf(error)?.fields ?? {};
 }
 
 /** HTTP status of a failed request, or undefined for a network failure. */
@@ -20,17 +57,16 @@ export function errorStatus(error: RequestError): number | undefined {
   return typeof error.status === 'number' ? error.status : undefined;
 }
 
+/** true when the request never got an HTTP answer (offline, server down, CORS, aborted). */
+export function isNetworkError(error: RequestError): boolean {
+  return !!error && 'status' in error && error.status === 'FETCH_ERROR';
+}
+
 /** A message that says what happened and what to do, for failures with no dedicated toast. */
 export function genericErrorMessage(error: RequestError): string {
   const status = errorStatus(error);
   if (status === undefined) return toastMessages.networkError;
   if (status === 429) return toastMessages.tooManyAttempts;
   if (status >= 500) return toastMessages.serverError;
-  if (error && 'data' in error) {
-    const api = apiErrorSchema.safeParse(error.data);
-    if (api.success) return api.data.error.message;
-    const auth = authErrorSchema.safeParse(error.data);
-    if (auth.success && auth.data.message) return auth.data.message;
-  }
-  return toastMessages.serverError;
+  return bodyOf(error)?.message || toastMessages.serverError;
 }

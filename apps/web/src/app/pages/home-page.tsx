@@ -1,4 +1,13 @@
-// Placeholder: replaced by the page's real implementation.
+import { Hero } from '../components/home/hero';
+import { HomeStats } from '../components/home/home-stats';
+import styles from '../components/home/home.module.css';
+
+/** Home: hero, pitch, "Get started", and figures from the live data. Loaded on demand. */
 export function Component() {
-  return <h1>home-page</h1>;
+  return (
+    <div className={`container ${styles.home}`}>
+      <Hero />
+      <HomeStats />
+    </div>
+  );
 }

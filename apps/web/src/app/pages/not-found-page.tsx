@@ -1,4 +1,22 @@
-// Placeholder: replaced by the page's real implementation.
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
+import styles from '../components/home/home.module.css';
+
+/** Any unknown path. */
 export function Component() {
-  return <h1>not-found-page</h1>;
+  return (
+    <div className={`container ${styles.home}`}>
+      <EmptyState
+        title="Page not found"
+        headingLevel={1}
+        action={
+          <Link to="/" className={styles.cta}>
+            Go to the home page
+          </Link>
+        }
+      >
+        <p>The page you are looking for does not exist or has moved.</p>
+      </EmptyState>
+    </div>
+  );
 }

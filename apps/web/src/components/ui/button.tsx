@@ -1,10 +1,10 @@
 import type { ComponentPropsWithRef } from 'react';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'dark';
 
 export type ButtonProps = ComponentPropsWithRef<'button'> & {
-  /** primary: yellow background, dark text; secondary: outlined; ghost: text only */
+  /** primary: yellow background, dark text; secondary: outlined; ghost: text only; dark: black background */
   variant?: ButtonVariant;
   fullWidth?: boolean;
 };

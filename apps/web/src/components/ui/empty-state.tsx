@@ -6,12 +6,15 @@ export interface EmptyStateProps {
   children?: ReactNode;
   /** a button or link that gets the user moving again */
   action?: ReactNode;
+  /** 1 when the empty state is the whole page (e.g. not found); default 2 */
+  headingLevel?: 1 | 2 | 3;
 }
 
-export function EmptyState({ title, children, action }: EmptyStateProps) {
+export function EmptyState({ title, children, action, headingLevel = 2 }: EmptyStateProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <section className={styles.empty}>
-      <h2 className={styles.title}>{title}</h2>
+      <Heading className={styles.title}>{title}</Heading>
       {children ? <div className={styles.body}>{children}</div> : null}
       {action ? <div className={styles.action}>{action}</div> : null}
     </section>

@@ -1,0 +1,68 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { Button } from '../../components/ui/button';
+import { LogInIcon } from '../../components/ui/icon';
+import { loadLoginForm, loadRegisterForm, selectIsLoggedIn, selectIsRefresh, selectUser, useLogout } from '../../features/auth';
+import { openModal } from '../ui-slice';
+import styles from './header.module.css';
+
+/** Signed out: "Log in" and "Registration"; signed in: "Welcome {name}" and "Logout". */
+export function HeaderAuth({ onAction }: { onAction: () => void }) {
+  const dispatch = useDispatch();
+  const isRefresh = useSelector(selectIsRefresh);
+  const isLoggedIn = useSelector(selectIsLoggedIn);
+  const user = useSelector(selectUser);
+  const { logout, isLoggingOut } = useLogout();
+
+  // Until the session is known, show neither set of buttons (no flash of "Log in").
+  if (isRefresh) return <div className={styles.auth} />;
+
+  if (isLoggedIn) {
+    return (
+      <div className={styles.auth}>
+        <p className={styles.welcome}>Welcome {user.name}</p>
+        <Button
+          variant="ghost"
+          className={styles.loginButton}
+          disabled={isLoggingOut}
+          onClick={() => {
+            onAction();
+            void logout();
+          }}
+        >
+          <LogInIcon className={styles.loginIcon} />
+          Logout
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.auth}>
+      <Button
+        variant="ghost"
+        className={styles.loginButton}
+        onPointerEnter={() => void loadLoginForm()}
+        onFocus={() => void loadLoginForm()}
+        onClick={() => {
+          onAction();
+          dispatch(openModal('login'));
+        }}
+      >
+        <LogInIcon className={styles.loginIcon} />
+        Log in
+      </Button>
+      <Button
+        variant="dark"
+        className={styles.registerButton}
+        onPointerEnter={() => void loadRegisterForm()}
+        onFocus={() => void loadRegisterForm()}
+        onClick={() => {
+          onAction();
+          dispatch(openModal('register'));
+        }}
+      >
+        Registration
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Modal } from './modal';
+
+function Harness({ withField = true }: { withField?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Login" description="Welcome back">
+        {withField ? <input aria-label="Email" /> : null}
+        <button type="button">Submit</button>
+      </Modal>
+    </>
+  );
+}
+
+async function openModal() {
+  const user = userEvent.setup();
+  render(<Harness />);
+  const opener = screen.getByRole('button', { name: 'Open' });
+  await user.click(opener);
+  return { user, opener, dialog: screen.getByRole('dialog', { name: 'Login' }) };
+}
+
+describe('Modal', () => {
+  it('is a labelled, described dialog mounted into #modal-root', async () => {
+    const { dialog } = await openModal();
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('Welcome back');
+    expect(document.getElementById('modal-root')).toContainElement(dialog);
+    expect(screen.getByRole('heading', { level: 2, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByAltText('icon_close')).toBeInTheDocument();
+  });
+
+  it('focuses the first field, locks scrolling, and restores both on close', async () => {
+    document.body.style.overflow = 'scroll';
+    const { user, opener } = await openModal();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('scroll');
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes on Escape', async () => {
+    const { user } = await openModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes on a backdrop click but not on a click inside the panel', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(dialog);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // a drag that starts inside the panel and ends on the backdrop does not close it
+    const backdrop = screen.getByTestId('modal-backdrop');
+    fireEvent.mouseDown(dialog);
+    fireEvent.click(backdrop);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(backdrop);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab and Shift+Tab inside the dialog', async () => {
+    const { user } = await openModal();
+    const close = screen.getByRole('button', { name: 'Close' });
+    const email = screen.getByLabelText('Email');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(email).toHaveFocus();
+    await user.tab();
+    expect(submit).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(submit).toHaveFocus();
+  });
+
+  it('focuses the first control when there is no field', async () => {
+    const user = userEvent.setup();
+    render(<Harness withField={false} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,19 @@
+/** The auth feature's public face: the app shell uses these. */
+export { RequireAuth } from './components/require-auth';
+export { useSessionRestore } from './hooks/use-session-restore';
+export { useLogout } from './hooks/use-logout';
+export { authApi, useGetSessionQuery } from './api/auth-api';
+export { restoreSession } from './api/restore-session';
+export {
+  signedIn,
+  loggedOut,
+  refreshFinished,
+  selectUser,
+  selectIsLoggedIn,
+  selectIsRefresh,
+  type AuthUser,
+} from './auth-slice';
+
+/** The forms load on demand (with react-hook-form and zod) when a modal first opens. */
+export const loadLoginForm = () => import('./components/login-form');
+export const loadRegisterForm = () => import('./components/register-form');
