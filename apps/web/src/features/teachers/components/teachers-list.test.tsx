@@ -40,7 +40,7 @@ describe('catalogue: URL filters ↔ selects, slice and request', () => {
     await user.selectOptions(screen.getByLabelText('Languages'), 'German');
     expect(router.state.location.search).toBe('?language=German');
     await waitFor(() => expect(catalogue.requests.pages.at(-1)?.get('language')).toBe('German'));
-    expect(store.getState().filters.language).toBe('German');
+    await waitFor(() => expect(store.getState().filters.language).toBe('German'));
     await waitFor(() =>
       expect(cardNames()).toEqual(
         filterTeachers(catalogue.teachers, new URLSearchParams('language=German'))
@@ -56,11 +56,11 @@ describe('catalogue: URL filters ↔ selects, slice and request', () => {
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByLabelText('Price')).toHaveValue(''));
     expect(screen.getByLabelText('Languages')).toHaveValue('German');
-    expect(store.getState().filters).toEqual({ language: 'German', level: '', price: '' });
+    await waitFor(() => expect(store.getState().filters).toEqual({ language: 'German', level: '', price: '' }));
 
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByLabelText('Languages')).toHaveValue(''));
-    expect(store.getState().filters).toEqual({ language: '', level: '', price: '' });
+    await waitFor(() => expect(store.getState().filters).toEqual({ language: '', level: '', price: '' }));
 
     // choosing "All" removes the filter from the URL
     await user.selectOptions(screen.getByLabelText('Level of knowledge'), 'C2 Proficient');
