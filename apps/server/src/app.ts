@@ -43,6 +43,8 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: anything else is 415.
+  app.removeContentTypeParser('text/plain');
 
   const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);

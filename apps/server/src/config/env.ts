@@ -2,10 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist } from './paths.js';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const originSchema = z

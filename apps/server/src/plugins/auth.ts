@@ -52,10 +52,18 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
     telemetry: { enabled: false },
+    onAPIError: {
+      // Client faults (wrong password, bad origin…) are expected: debug. Anything else is a bug.
+      onError: (error) => {
+        const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+        if (typeof status === 'string' && status !== 'INTERNAL_SERVER_ERROR') log.debug({ err: error }, 'auth request refused');
+        else log.error({ err: error }, 'auth request failed');
+      },
+    },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fn = level === 'error' ? log.warn.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        const fn = level === 'error' || level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
         fn({ source: 'better-auth', args: args.length > 0 ? args : undefined }, message);
       },
     },
@@ -123,6 +131,18 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     const user = await app.sessionUser(request);
     if (!user) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first');
     request.user = user;
+  });
+
+  // The app's own state-changing routes refuse a cross-site request that carries the
+  // session cookie (SameSite=Lax already keeps it off most of them; this closes the rest).
+  const trusted = new Set(options.trustedOrigins);
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const origin = request.headers.origin;
+    if (request.headers.cookie && origin !== undefined && !trusted.has(origin)) {
+      throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
+    }
   });
 
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Teacher } from '@learnlingo/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
+import { createTestDatabase, type TestDatabase } from '../test/db.js';
+import { countTeachers } from './catalogue-writer.js';
+import { ImportError, importFile, parseExport } from './import.js';
+
+/** The real, outside-written export (read in place, never copied into the repo). */
+const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
+const exported = JSON.parse(fs.readFileSync(SHARED_EXPORT, 'utf8')) as { teachers: Record<string, unknown>[] };
+const records = exported.teachers;
+
+let tmp: string;
+let t: TestDatabase;
+// One database per file (a fresh one costs seconds); each test starts from an empty catalogue.
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-import-'));
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await t.drop();
+});
+beforeEach(async () => {
+  await t.db.rows(sql`truncate teacher, review, catalogue_version cascade`);
+});
+
+function write(name: string, data: unknown): string {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data));
+  return file;
+}
+
+async function allTeachers(): Promise<Teacher[]> {
+  const repo = createTeachersRepository(t.db);
+  const ids: string[] = [];
+  let after = null;
+  for (;;) {
+    const page = await repo.list({}, after, 50);
+    ids.push(...page.items.map((i) => i.id));
+    if (!page.next) break;
+    after = page.next;
+  }
+  return repo.getByIds(ids);
+}
+
+describe('importer', () => {
+  it('loads the shared export as it is ({"teachers": [...]}: ids are the array indexes) and is idempotent', async () => {
+    const first = await importFile(t.db, SHARED_EXPORT);
+    expect(first).toEqual({ inserted: records.length, updated: 0, unchanged: 0, skipped: 0 });
+    const teachers = await allTeachers();
+    expect(teachers).toHaveLength(records.length);
+    const byId = new Map(teachers.map((x) => [x.id, x]));
+    records.forEach((record, index) => {
+      expect(byId.get(String(index))).toEqual({ id: String(index), ...record });
+    });
+
+    const second = await importFile(t.db, SHARED_EXPORT);
+    expect(second).toEqual({ inserted: 0, updated: 0, unchanged: records.length, skipped: 0 });
+    expect(await allTeachers()).toEqual(teachers);
+  });
+
+  it.each([
+    ['{"teachers": {id: {...}}}', () => ({ teachers: Object.fromEntries(records.map((r, i) => [`k${i}`, r])) }), (i: number) => `k${i}`],
+    ['an object keyed by id', () => Object.fromEntries(records.map((r, i) => [`-Nx${i}`, r])), (i: number) => `-Nx${i}`],
+    ['a bare array', () => records, (i: number) => String(i)],
+    ['records with their own id', () => records.map((r, i) => ({ ...r, id: `own_${i}` })), (i: number) => `own_${i}`],
+  ])('loads %s', async (_label, make, idOf) => {
+    const file = write('shape.json', make());
+    expect(await importFile(t.db, file)).toMatchObject({ inserted: records.length });
+    const teachers = await allTeachers();
+    expect(teachers.map((x) => x.id).sort()).toEqual(records.map((_r, i) => idOf(i)).sort());
+    const one = teachers.find((x) => x.id === idOf(3));
+    expect(one).toMatchObject({ name: records[3]?.name, reviews: records[3]?.reviews });
+    expect(await importFile(t.db, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: records.length });
+  });
+
+  it('updates a changed teacher and replaces its reviews, leaving the others untouched', async () => {
+    await importFile(t.db, SHARED_EXPORT);
+    const changed = records.map((r, i) =>
+      i === 5 ? { ...r, price_per_hour: 99, reviews: [{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }] } : r,
+    );
+    const result = await importFile(t.db, write('changed.json', { teachers: changed }));
+    expect(result).toEqual({ inserted: 0, updated: 1, unchanged: records.length - 1, skipped: 0 });
+    const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
+    expect(five.price_per_hour).toBe(99);
+    expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
+  });
+
+  it('refuses a broken file naming the record and field, and writes nothing', async () => {
+    const broken = records.map((r, i) => (i === 3 ? { ...r, price_per_hour: '25' } : r));
+    broken[7] = { ...records[7], levels: ['Z9 Expert'] };
+    broken[9] = { ...records[9], name: undefined };
+    const file = write('broken.json', { teachers: broken });
+    const error = await importFile(t.db, file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/teachers\[3\]\.price_per_hour: .*expected number, received string/i);
+    expect(message).toMatch(/teachers\[7\]\.levels\[0\]: /);
+    expect(message).toMatch(/teachers\[9\]\.name: /);
+    expect(message).toContain('nothing was written');
+    expect(await countTeachers(t.db)).toBe(0);
+  });
+
+  it('names keyed records by their key', () => {
+    const bad = { teachers: { good: records[0], 'bad-one': { ...records[1], rating: 9 } } };
+    expect(() => parseExport(bad)).toThrow(/teachers\.bad-one\.rating: /);
+  });
+
+  it.each([
+    ['not JSON', '{"teachers": [', /not valid JSON/],
+    ['a string', '"hello"', /array of teachers or an object keyed by teacher id/],
+    ['an empty array', '[]', /no teachers/],
+    ['a non-object record', '[1]', /\[0\]: expected a teacher object, received number/],
+    ['a duplicate id', JSON.stringify([{ ...records[0], id: 'x' }, { ...records[1], id: 'x' }]), /\[1\]: duplicate teacher id "x"/],
+    ['an unusable key', JSON.stringify({ 'bad key!': records[0] }), /bad key!: "bad key!" cannot be a teacher id/],
+  ])('refuses %s', async (_label, text, pattern) => {
+    await expect(importFile(t.db, write('bad.json', text))).rejects.toThrow(pattern);
+    expect(await countTeachers(t.db)).toBe(0);
+  });
+
+  it('skips null entries (deleted slots of a realtime-database array)', async () => {
+    const file = write('sparse.json', [records[0], null, records[2]]);
+    expect(await importFile(t.db, file)).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 1 });
+    expect((await allTeachers()).map((x) => x.id).sort()).toEqual(['0', '2']);
+  });
+});

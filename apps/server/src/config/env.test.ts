@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.js';
+
+describe('env', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({}, '/srv/app');
+    expect(env).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/app', 'data'),
+      databaseUrl: undefined,
+      publicOrigin: 'http://127.0.0.1:3000',
+      trustProxy: false,
+      seedCount: 32,
+      logLevel: 'info',
+    });
+    expect(env.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
+    expect(env.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
+  });
+
+  it('reads the variables', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/ll',
+      DATABASE_URL: 'postgres://u@db/ll',
+      PUBLIC_ORIGIN: 'https://learnlingo.example/',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/ll',
+      databaseUrl: 'postgres://u@db/ll',
+      publicOrigin: 'https://learnlingo.example',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+    });
+    expect(env.trustedOrigins).toContain('http://localhost:8080');
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_ORIGIN: 'not a url' }, 'PUBLIC_ORIGIN'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ TRUST_PROXY: 'maybe?' }, 'TRUST_PROXY'],
+    [{ SEED_COUNT: '-1' }, 'SEED_COUNT'],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/ll' }, 'AUTH_SECRET'],
+  ])('refuses %j naming %s', (source, name) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

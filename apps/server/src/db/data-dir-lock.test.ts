@@ -1,0 +1,79 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock.js';
+
+const CHILD = fileURLToPath(new URL('../test/lock-child.ts', import.meta.url));
+const runChild = (dir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CHILD, dir, 'try'], { encoding: 'utf8', timeout: 20_000 });
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-lock-'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('DATA_DIR lock', () => {
+  it('writes {pid, command, startedAt, hostname} and removes the file on release', () => {
+    const lock = acquireDataDirLock(dir, { command: 'node server.js' });
+    const info = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8'));
+    expect(info).toEqual({ pid: process.pid, command: 'node server.js', startedAt: expect.any(String), hostname: os.hostname() });
+    lock.release();
+    lock.release();
+    expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
+  });
+
+  it('refuses a second holder while the first is alive, naming it', () => {
+    const lock = acquireDataDirLock(dir, { command: 'node server.js' });
+    try {
+      expect(() => acquireDataDirLock(dir, { display: './data' })).toThrow(DataDirLockedError);
+      expect(() => acquireDataDirLock(dir, { display: './data' })).toThrow(
+        new RegExp(`^DATA_DIR \\./data is in use by pid ${process.pid} \\(node server\\.js, started .+\\)\\. Stop it first, or use DATABASE_URL\\.$`),
+      );
+    } finally {
+      lock.release();
+    }
+    acquireDataDirLock(dir).release();
+  });
+
+  it('takes over a stale lock left by a dead process', () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const stale = { pid: Number(dead.stdout), command: 'node server.js', startedAt: '2020-01-01T00:00:00.000Z', hostname: os.hostname() };
+    fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify(stale));
+    const lock = acquireDataDirLock(dir);
+    expect(lock.info.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  it('refuses a real second process, and lets it in once released', () => {
+    const lock = acquireDataDirLock(dir, { command: 'node apps/server/dist/server.js' });
+    const refused = runChild(dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain(`is in use by pid ${process.pid} (node apps/server/dist/server.js`);
+    lock.release();
+    const ok = runChild(dir);
+    expect(ok.stdout.trim()).toBe('acquired');
+    expect(ok.status).toBe(0);
+  });
+
+  it('refuses this process while another holds it; takes over once that one is killed', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, 'hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => (chunk.toString().includes('holding') ? resolve() : undefined));
+        child.on('exit', () => reject(new Error('child exited early')));
+      });
+      expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`in use by pid ${child.pid} \\(lock-child`));
+    } finally {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const lock = acquireDataDirLock(dir);
+    expect(lock.info.pid).toBe(process.pid);
+    lock.release();
+  });
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../db/client.js';
+
+export type TestEngine = 'pglite' | 'postgres';
+
+export const testEngine: TestEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  db: Database;
+  /** closes the connection and, on PostgreSQL, drops the database */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or — with
+ * TEST_DB_ENGINE=postgres — a uniquely named database created on TEST_DATABASE_URL and
+ * dropped afterwards, so parallel files and concurrent CI runs never collide.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testEngine === 'pglite') {
+    const db = await openDatabase({ engine: 'pglite', dataDir: 'memory' });
+    await db.migrate();
+    return { db, drop: () => db.close() };
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  }
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const name = `ll_test_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } catch (error) {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    throw new Error(
+      `PostgreSQL at TEST_DATABASE_URL is unreachable or refuses CREATE DATABASE` +
+        `${process.env.CI === 'true' ? ' (CI=true: the PostgreSQL run must not be skipped)' : ''}: ${(error as Error).message}`,
+    );
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: 4 });
+  await db.migrate();
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
