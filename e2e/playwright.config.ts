@@ -14,8 +14,13 @@ if (!chromium) {
   );
 }
 
-/** The app under test: the real server on a fresh embedded database, one per run. */
-const MAIN_PORT = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * The app under test: the real server on a fresh embedded database, one per run.
+ * Each run gets its own ports and data directories (derived from the runner's pid and
+ * handed to the workers through the environment), so runs side by side never collide.
+ */
+process.env.E2E_PORT ??= String(4200 + (process.pid % 400) * 2);
+const MAIN_PORT = Number(process.env.E2E_PORT);
 const FRESH_PORT = MAIN_PORT + 1;
 const server = (port: number, dataDir: string, importFile?: string) => ({
   command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}`,
@@ -64,7 +69,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(MAIN_PORT, path.join(here, '.data/main'), catalogueFile),
-    server(FRESH_PORT, path.join(here, '.data/fresh')),
+    server(MAIN_PORT, path.join(here, `.data/main-${MAIN_PORT}`), catalogueFile),
+    server(FRESH_PORT, path.join(here, `.data/fresh-${FRESH_PORT}`)),
   ],
 });

@@ -26,4 +26,8 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  // The database was only for this run.
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
