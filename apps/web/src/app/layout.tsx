@@ -43,9 +43,10 @@ export function Layout() {
 
 /** Shown while the first page's code loads (the router's HydrateFallback). */
 export function LayoutFallback() {
+  const isRefresh = useSelector(selectIsRefresh);
   return (
     <Frame>
-      <Spinner label="Loading the page" />
+      <Spinner label={isRefresh ? 'Restoring your session' : 'Loading the page'} />
     </Frame>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, fireEvent } from '@testing-library/react';
+import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from './modal';
 
@@ -81,10 +81,26 @@ describe('Modal', () => {
     expect(submit).toHaveFocus();
   });
 
-  it('focuses the first control when there is no field', async () => {
+  it('without a field, focuses the first control other than Close', async () => {
     const user = userEvent.setup();
     render(<Harness withField={false} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus();
+  });
+
+  it('focuses the dialog while it has no control yet, then the field that arrives', async () => {
+    function Late() {
+      const [ready, setReady] = useState(false);
+      return (
+        <Modal open onClose={() => {}} title="Later">
+          {ready ? <input aria-label="Name" /> : <button type="button" data-modal-close="true" onClick={() => setReady(true)}>x</button>}
+        </Modal>
+      );
+    }
+    render(<Late />);
+    const dialog = screen.getByRole('dialog', { name: 'Later' });
+    expect(dialog).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'x' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
   });
 });

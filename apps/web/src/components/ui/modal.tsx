@@ -50,9 +50,12 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
     const previousOverflow = body.style.overflow;
     body.style.overflow = 'hidden';
 
+    // First field, else the first control other than Close, else the dialog itself
+    // (content that arrives later, such as a lazily loaded form, then takes focus).
     const panel = panelRef.current;
     if (panel) {
-      const first = panel.querySelector<HTMLElement>(FIELDS) ?? focusables(panel)[0] ?? panel;
+      const controls = focusables(panel).filter((el) => !el.dataset.modalClose);
+      const first = panel.querySelector<HTMLElement>(FIELDS) ?? controls[0] ?? panel;
       first.focus();
     }
 
@@ -71,13 +74,14 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
     };
   }, []);
 
-  // Later content (e.g. a lazily loaded form) gets first focus if focus is still on the panel itself.
+  // Later content (e.g. a lazily loaded form) gets focus while focus still rests on the dialog itself.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel || typeof MutationObserver === 'undefined') return;
     const observer = new MutationObserver(() => {
       if (document.activeElement === panel || document.activeElement === document.body) {
-        panel.querySelector<HTMLElement>(FIELDS)?.focus();
+        const first = panel.querySelector<HTMLElement>(FIELDS) ?? focusables(panel).find((el) => !el.dataset.modalClose);
+        first?.focus();
       }
     });
     observer.observe(panel, { childList: true, subtree: true });
@@ -131,7 +135,7 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
         tabIndex={-1}
         onKeyDown={onPanelKeyDown}
       >
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+        <button type="button" className={styles.close} aria-label="Close" data-modal-close="true" onClick={onClose}>
           <img src={closeIconSrc} alt="icon_close" width={32} height={32} />
         </button>
         <h2 id={titleId} className={styles.title}>

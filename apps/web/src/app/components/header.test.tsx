@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import toast from 'react-hot-toast';
+import { renderApp } from '../../test/render';
+import { apiUrl, server } from '../../test/msw-server';
+import { sessionOf, signedInState } from '../../test/auth-state';
+
+afterEach(() => toast.remove());
+
+describe('Header', () => {
+  it('signed out: Home and Teachers links, Log in and Registration buttons, no Favorites', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Teachers' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).queryByRole('link', { name: 'Favorites' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registration' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'LearnLingo' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('signed in: Welcome {name}, Logout and the Favorites link', async () => {
+    server.use(http.get(apiUrl('/auth/get-session'), () => HttpResponse.json(sessionOf('Ann Lee'))));
+    renderApp('/', { preloadedState: signedInState('Ann Lee') });
+    expect(await screen.findByText('Welcome Ann Lee')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Registration' })).not.toBeInTheDocument();
+  });
+
+  it('the menu button says whether the menu is open', async () => {
+    const { user } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Teachers' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,18 @@
+import type { RootState } from '../app/store';
+import { initialAuthState } from '../features/auth/auth-slice';
+
+/** Preloaded state of a signed-in user whose session is already known. */
+export function signedInState(name = 'Ann Lee', email = 'ann@example.com'): Partial<RootState> {
+  return { auth: { ...initialAuthState, user: { name, email }, isLoggedIn: true, isRefresh: false } };
+}
+
+/** Preloaded state of a visitor whose (absent) session is already known. */
+export function signedOutState(): Partial<RootState> {
+  return { auth: { ...initialAuthState, isRefresh: false } };
+}
+
+/** better-auth's get-session answer for a signed-in user. */
+export const sessionOf = (name = 'Ann Lee', email = 'ann@example.com') => ({
+  user: { id: 'u1', name, email, emailVerified: false },
+  session: { id: 's1', userId: 'u1', expiresAt: '2099-01-01T00:00:00.000Z' },
+});
