@@ -11,7 +11,8 @@ const USAGE =
 runCli(async () => {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') throw new UsageError(USAGE);
-  const file = path.resolve(args[0] as string);
+  // `npm run import` runs in the repo root; a relative FILE means relative to where the user typed it.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0] as string);
   const env = loadEnv();
   const { db, close } = await openConfiguredDatabase(env, `npm run import -- ${args[0]}`);
   try {
