@@ -37,6 +37,19 @@ const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** The database could not be reached (connection refused/lost, shutting down): 503, not a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === 'ECONNREFUSED' || code === 'CONNECTION_CLOSED' || code === 'CONNECTION_ENDED')) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'request body',
   querystring: 'query string',
@@ -82,7 +95,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'request failed');
-    if (status === 503) return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
+    if (status === 503 || isDatabaseUnavailable(error)) return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
   });
 }
