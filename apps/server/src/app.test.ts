@@ -130,6 +130,14 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/version', () => {
+  it('answers constant JSON (the benchmark ceiling)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/version' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'learnlingo', api: 1 });
+  });
+});
+
 describe('security headers', () => {
   it('are on API responses, errors and 404s', async () => {
     for (const url of ['/api/health', '/api/teachers?limit=0', '/api/nope', '/']) {

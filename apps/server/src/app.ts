@@ -57,6 +57,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
     secret: env.authSecret,
     publicOrigin: env.publicOrigin,
     trustedOrigins: env.trustedOrigins,
+    attemptsPer10s: env.authAttemptsPer10s,
   });
   await healthRoutes(app);
   await teachersRoutes(app, { cursorSecret: env.authSecret, cacheCheckMs: catalogueCacheCheckMs });

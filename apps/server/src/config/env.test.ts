@@ -14,6 +14,7 @@ describe('env', () => {
       trustProxy: false,
       seedCount: 32,
       logLevel: 'info',
+      authAttemptsPer10s: 3,
     });
     expect(env.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(env.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
@@ -37,6 +38,7 @@ describe('env', () => {
     });
     expect(env.trustedOrigins).toContain('http://localhost:8080');
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ AUTH_ATTEMPTS_PER_10S: '50' }).authAttemptsPer10s).toBe(50);
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
@@ -49,6 +51,7 @@ describe('env', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ TRUST_PROXY: 'maybe?' }, 'TRUST_PROXY'],
     [{ SEED_COUNT: '-1' }, 'SEED_COUNT'],
+    [{ AUTH_ATTEMPTS_PER_10S: '0' }, 'AUTH_ATTEMPTS_PER_10S'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/ll' }, 'AUTH_SECRET'],
   ])('refuses %j naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

@@ -1,8 +1,25 @@
 import { healthSchema } from '@learnlingo/contract';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
+const versionSchema = z.object({ name: z.literal('learnlingo'), api: z.literal(1) });
+
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  // Constant JSON through the same stack (hooks, headers, compression, serializer) as the
+  // catalogue: the ceiling that bench/api.mjs measures the catalogue against.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/version',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The API name and version (constant)',
+        response: { 200: versionSchema },
+      },
+    },
+    async () => ({ name: 'learnlingo' as const, api: 1 as const }),
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
