@@ -29,24 +29,19 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every route sits in this layout: header + main. Gold spinner while the session is restored or a page loads. */
-export function Layout() {
+/**
+ * Every route sits in this layout: header + main. Gold spinner while the session is
+ * restored or a page loads. The router also renders it (with `hydrating`) as the
+ * HydrateFallback while the first page's code loads: the same component in the same
+ * place, so the header keeps its state when the page arrives.
+ */
+export function Layout({ hydrating = false }: { hydrating?: boolean }) {
   const isRefresh = useSelector(selectIsRefresh);
   const navigation = useNavigation();
   const location = useLocation();
-  const pageLoading = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const pageLoading = hydrating || (navigation.state === 'loading' && navigation.location.pathname !== location.pathname);
   let content = <Outlet />;
   if (isRefresh) content = <Spinner label="Restoring your session" />;
   else if (pageLoading) content = <Spinner label="Loading the page" />;
   return <Frame>{content}</Frame>;
-}
-
-/** Shown while the first page's code loads (the router's HydrateFallback). */
-export function LayoutFallback() {
-  const isRefresh = useSelector(selectIsRefresh);
-  return (
-    <Frame>
-      <Spinner label={isRefresh ? 'Restoring your session' : 'Loading the page'} />
-    </Frame>
-  );
 }

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
-import { Layout, LayoutFallback } from './layout';
+import { Layout } from './layout';
 import { RouteError } from './route-error';
 
 /** The one route registry. Pages are lazy: each module exports `Component`. */
@@ -8,7 +8,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    hydrateFallbackElement: <LayoutFallback />,
+    hydrateFallbackElement: <Layout hydrating />,
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('./pages/home-page') },

@@ -1,7 +1,11 @@
 import { Toaster } from 'react-hot-toast';
 import { toastLimits } from '@learnlingo/contract/plain';
 
-/** Toasts top right, 20 px in, at most 350 px wide, the original's durations. Loaded after first paint. */
+/**
+ * Toasts top right, 20 px in, at most 350 px wide, the original's durations. Loaded after first paint.
+ * They sit over the header's account buttons, so they let clicks through (and a pointer resting
+ * on those buttons does not pause them forever); screen readers get them as live regions.
+ */
 export default function AppToaster() {
   return (
     <Toaster
@@ -10,7 +14,7 @@ export default function AppToaster() {
       toastOptions={{
         duration: toastLimits.durationMs,
         success: { duration: toastLimits.successDurationMs },
-        style: { maxWidth: toastLimits.maxWidthPx, color: 'var(--color-main-black)' },
+        style: { maxWidth: toastLimits.maxWidthPx, color: 'var(--color-main-black)', pointerEvents: 'none' },
       }}
     />
   );

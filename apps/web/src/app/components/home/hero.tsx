@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import styles from './home.module.css';
 
-const GREETINGS = ['Hello', 'Bonjour', 'Hola', 'Ciao', 'Hallo', 'Привіт', 'Olá', 'こんにちは'];
+const GREETINGS = ['Hello', 'Bonjour', 'Hola', 'Ciao', 'Hallo', 'Привіт', 'Olá', 'Hej'];
 
 /** Headline, pitch and "Get started"; a light decorative panel instead of a heavy photo. */
 export function Hero() {

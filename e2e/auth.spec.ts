@@ -1,0 +1,76 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function fillAndSubmit(page: Page, modal: 'Login' | 'Registration', values: Record<string, string>) {
+  const dialog = page.getByRole('dialog', { name: modal });
+  await expect(dialog).toBeVisible();
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  await dialog.getByRole('button', { name: modal === 'Login' ? 'Log In' : 'Registration' }).click();
+  return dialog;
+}
+
+// Issue 3: register → greeted → reload → logout → wrong password → login → same e-mail again.
+test('an account from registration to a second registration with the same e-mail', async ({ page, user }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+
+  await header.getByRole('button', { name: 'Registration' }).click();
+  let dialog = await fillAndSubmit(page, 'Registration', { Name: user.name, Email: user.email, Password: user.password });
+  await expect(page.getByText('Signup successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(header.getByText(`Welcome ${user.name}`)).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Favorites' })).toBeVisible();
+
+  await page.reload();
+  await expect(header.getByText(`Welcome ${user.name}`)).toBeVisible();
+
+  await page.goto('/teachers');
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logout successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Favorites' })).toHaveCount(0);
+
+  await header.getByRole('button', { name: 'Log in' }).click();
+  dialog = await fillAndSubmit(page, 'Login', { Email: user.email, Password: `${user.password}x` });
+  await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Sign in successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(header.getByText(`Welcome ${user.name}`)).toBeVisible();
+
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(header.getByRole('button', { name: 'Registration' })).toBeVisible();
+  // the toast sits top right, over the header's buttons: clicks go through it
+  await header.getByRole('button', { name: 'Registration' }).click();
+  dialog = await fillAndSubmit(page, 'Registration', { Name: 'Someone Else', Email: user.email, Password: 'another-pass1' });
+  await expect(page.getByText('Email in use')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Someone Else');
+});
+
+test('a visitor who opens /favorites lands on the home page', async ({ page }) => {
+  await page.goto('/favorites');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Unlock your potential');
+});
+
+test('validation messages show on blur and on change, not on load', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  const email = dialog.getByLabel('Email', { exact: true });
+  await expect(email).toBeFocused();
+  await expect(dialog.getByText("Email can't be is empty")).toHaveCount(0);
+  await email.fill('ann@');
+  await expect(dialog.getByText('Invalid email')).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).focus();
+  await dialog.getByLabel('Password', { exact: true }).blur();
+  await expect(dialog.getByText("Password can't be is empty")).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

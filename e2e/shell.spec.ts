@@ -1,0 +1,65 @@
+import { test, expect, checkA11y, shoot } from './fixtures';
+
+// Issue 3: the shell's pages and modals are accessible and look right at 375, 768 and 1440 px.
+test('home: hero, figures from the live data, no axe violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Unlock your potential');
+  await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/teachers');
+  await expect(page.getByText('Lessons done')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await checkA11y(page, 'home');
+  await shoot(page, 'home');
+});
+
+test('not found: a way home, no axe violations', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await checkA11y(page, 'not found');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+for (const modal of ['Login', 'Registration'] as const) {
+  test(`${modal} modal: no axe violations, scroll locked, closes three ways`, async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Lessons done')).toBeVisible();
+    const opener = page.getByRole('banner').getByRole('button', { name: modal === 'Login' ? 'Log in' : 'Registration' });
+    const dialog = page.getByRole('dialog', { name: modal });
+
+    await opener.click();
+    await expect(dialog.getByLabel('Email', { exact: true })).toBeVisible();
+    await expect(page.locator('#modal-root [role="dialog"]')).toHaveCount(1);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await checkA11y(page, `${modal} modal`);
+    await shoot(page, `${modal.toLowerCase()}-modal`);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5); // the backdrop
+    await expect(dialog).toBeHidden();
+  });
+}
+
+test('below 768 px the navigation folds into a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('link', { name: 'Teachers' })).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await checkA11y(page, 'open mobile menu');
+  await page.getByRole('link', { name: 'Teachers' }).click();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+});
