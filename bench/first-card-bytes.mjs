@@ -74,6 +74,7 @@ async function measure(browser, base) {
     body: sum(seen, 'body'),
     apiBody: sum(api, 'body'),
     api: api.map((r) => `${new URL(r.url).pathname}${new URL(r.url).search} ${r.body} B`),
+    all: seen.map((r) => `${r.type.padEnd(10)} ${String(r.body).padStart(7)} B  ${new URL(r.url).pathname}`),
   };
 }
 
@@ -92,6 +93,7 @@ try {
       const results = [];
       for (let run = 0; run < runs; run += 1) results.push(await measure(browser, server.base));
       const pick = (key) => median(results.map((r) => r[key]));
+      if (args.includes('--verbose')) for (const r of results) console.log(`${count}: ${r.ms} ms\n  ${r.all.join('\n  ')}`);
       rows.push({ count, seedMs, ms: pick('ms'), requests: pick('requests'), transfer: pick('transfer'), body: pick('body'), apiBody: pick('apiBody'), api: results[0].api });
     } finally {
       await server.stop();

@@ -51,6 +51,7 @@ test.describe('catalogue', () => {
   test('pages through all 30 teachers with Load more, 4 at a time', async ({ page }) => {
     await page.goto('/teachers');
     await expect(cards(page)).toHaveCount(4);
+    await expect(page).toHaveTitle('Teachers · LearnLingo');
     await checkA11y(page, 'on /teachers');
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect(cards(page)).toHaveCount(8);
@@ -159,6 +160,7 @@ test.describe('catalogue', () => {
     await first.getByRole('link', { name }).click();
     await expect(page).toHaveURL(/\/teachers\/[A-Za-z0-9_-]+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page).toHaveTitle(`${name} · LearnLingo`);
     await expect(page.getByRole('list', { name: 'Reviews' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book trial lesson' })).toBeVisible();
     await checkA11y(page, 'on a teacher page');

@@ -19,6 +19,7 @@ export function Component() {
 
   return (
     <CatalogueSection title="Favorites">
+      <title>Favorites · LearnLingo</title>
       {favorites.length > 0 ? (
         <ul className={styles.list}>
           {favorites.map((teacher) => (

@@ -15,6 +15,7 @@ export function Component() {
 
   return (
     <CatalogueSection title={teacher ? undefined : 'Teacher'}>
+      <title>{teacher ? `${teacher.name} ${teacher.surname} · LearnLingo` : 'Teacher · LearnLingo'}</title>
       <BackLink to="/teachers">← All teachers</BackLink>
       {teacher ? (
         <TeacherCard

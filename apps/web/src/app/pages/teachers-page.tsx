@@ -17,6 +17,7 @@ export function Component() {
   );
   return (
     <CatalogueSection title="Teachers">
+      <title>Teachers · LearnLingo</title>
       <FiltersBar filters={filters} onChange={setFilter} />
       <TeachersList filters={filters} renderCard={renderCard} onResetFilters={resetFilters} />
     </CatalogueSection>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
 import { server } from '../../test/msw-server';
@@ -17,6 +17,7 @@ describe('/teachers/:id', () => {
     expect(screen.getByRole('list', { name: 'Reviews' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← All teachers' })).toHaveAttribute('href', '/teachers');
+    await waitFor(() => expect(document.title).toBe(`${teacher.name} ${teacher.surname} · LearnLingo`));
   });
 
   it('shows a not-found state with a link to the catalogue for a missing id', async () => {

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Teacher } from '@learnlingo/contract';
-import { loggedOut } from '../auth/auth-slice';
+import { startAppListening } from '../../app/listener';
+import { loggedOut, refreshFinished } from '../auth/auth-slice';
+import { readStoredFavorites, writeStoredFavorites } from '../favorites/lib/favorites-storage';
 
 /**
  * The original's teachers state. Server data (pages of the catalogue) lives in the
@@ -25,7 +27,8 @@ export const initialTeachersState: TeachersState = {
 
 export const teachersSlice = createSlice({
   name: 'teachers',
-  initialState: initialTeachersState,
+  // The store starts with the browser copy of the favourites, so a reload shows them at once.
+  initialState: (): TeachersState => ({ ...initialTeachersState, favorites: readStoredFavorites() }),
   reducers: {
     favoritesLoaded(state, action: PayloadAction<Teacher[]>) {
       state.favorites = action.payload;
@@ -48,3 +51,22 @@ export const teachersSlice = createSlice({
 
 export const { favoritesLoaded, favoriteAdded, favoriteRemoved } = teachersSlice.actions;
 export const { selectFavorites } = teachersSlice.selectors;
+
+/**
+ * Only the favourites are persisted (local storage, key `teachers`): written whenever
+ * they change, removed when they are emptied — so logout, which resets this state,
+ * clears the browser copy too.
+ */
+startAppListening({
+  predicate: (_action, current, previous) => current.teachers.favorites !== previous.teachers.favorites,
+  effect: (_action, listenerApi) => writeStoredFavorites(listenerApi.getState().teachers.favorites),
+});
+
+/** No session after all at start: the browser copy belonged to someone who has left. */
+startAppListening({
+  actionCreator: refreshFinished,
+  effect: (_action, listenerApi) => {
+    const { auth, teachers } = listenerApi.getState();
+    if (!auth.isLoggedIn && teachers.favorites.length > 0) listenerApi.dispatch(favoritesLoaded([]));
+  },
+});

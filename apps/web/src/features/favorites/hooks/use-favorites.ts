@@ -1,17 +1,12 @@
-import { useLayoutEffect } from 'react';
-import { useStore } from 'react-redux';
 import type { Teacher } from '@learnlingo/contract';
 import { toastMessages } from '@learnlingo/contract/plain';
-import type { AppStore, RootState } from '../../../app/store';
+import type { RootState } from '../../../app/store';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { openModal } from '../../../app/ui-slice';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { selectIsLoggedIn, selectIsRefresh } from '../../auth/auth-slice';
 import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api/favorites-api';
-import { hydrateFavorites } from '../favorites-persistence';
-
-const useAppStore = useStore.withTypes<AppStore>();
 
 /** Whose favourites the store holds: a signed-in user's, or (while the session is restored) the last one's. */
 function selectFavoritesVisible(state: RootState): boolean {
@@ -23,13 +18,11 @@ export function selectVisibleFavorites(state: RootState): Teacher[] {
 }
 
 /**
- * Keeps the favourites current on the pages that show hearts: the browser copy at
- * once, then the signed-in user's server copy (refetched when the session changes).
+ * On the pages that show hearts: the signed-in user's server copy replaces the browser
+ * copy the store started with (and is fetched again when the session changes).
  */
 export function useFavoritesSync() {
-  const store = useAppStore();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  useLayoutEffect(() => hydrateFavorites(store), [store]);
   return useGetFavoritesQuery(undefined, { skip: !isLoggedIn });
 }
 

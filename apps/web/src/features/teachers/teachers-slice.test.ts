@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Teacher } from '@learnlingo/contract';
+import { makeStore } from '../../app/store';
+import { loggedOut, refreshFinished, signedIn } from '../auth/auth-slice';
+import { FAVORITES_STORAGE_KEY } from '../favorites/lib/favorites-storage';
+import { favoriteAdded, favoriteRemoved } from './teachers-slice';
+import { loadTeachers } from './testing/teachers-fixture';
+
+const [first, second] = loadTeachers() as [Teacher, Teacher];
+const stored = () => localStorage.getItem(FAVORITES_STORAGE_KEY);
+
+describe('teachers slice: favourites in local storage (key "teachers")', () => {
+  it('starts with the browser copy, for an instant reload', () => {
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([first, second]));
+    expect(makeStore().getState().teachers.favorites.map((t) => t.id)).toEqual([first.id, second.id]);
+  });
+
+  it('starts empty on corrupt or invalid data', () => {
+    localStorage.setItem(FAVORITES_STORAGE_KEY, '[{"id":');
+    expect(makeStore().getState().teachers.favorites).toEqual([]);
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([{ ...first, levels: ['Z9'] }]));
+    expect(makeStore().getState().teachers.favorites).toEqual([]);
+  });
+
+  it('writes every change and removes the key when the list is emptied', () => {
+    const store = makeStore();
+    store.dispatch(favoriteAdded(first));
+    expect(JSON.parse(stored() ?? '[]')).toEqual([first]);
+    store.dispatch(favoriteRemoved(first.id));
+    expect(stored()).toBeNull();
+  });
+
+  it('logout clears the browser copy', () => {
+    const store = makeStore();
+    store.dispatch(signedIn({ name: 'Ann', email: 'ann@example.com' }));
+    store.dispatch(favoriteAdded(first));
+    store.dispatch(loggedOut());
+    expect(store.getState().teachers.favorites).toEqual([]);
+    expect(stored()).toBeNull();
+  });
+
+  it('drops the copy when the session turns out to be gone at start', () => {
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([first]));
+    const store = makeStore();
+    store.dispatch(refreshFinished());
+    expect(store.getState().teachers.favorites).toEqual([]);
+    expect(stored()).toBeNull();
+  });
+});
