@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // API load benchmark (autocannon, 127.0.0.1 only).
-// For each engine (PGlite, PostgreSQL when reachable) with 100,000 teachers, measures in ONE
-// server run: a constant-JSON route (the ceiling), GET /api/teachers with filters repeated
-// (the same query), and GET /api/teachers with distinct queries (every request a new
-// filter/limit combination, so no cache can answer).
+// For each engine (PGlite, PostgreSQL when reachable) with 100,000 teachers:
+//  run A (the server as shipped): a constant-JSON route (the ceiling) and GET /api/teachers
+//    with filters, the same query repeated (the in-process cache answers);
+//  run B (CATALOGUE_CACHE_ENTRIES=0, so every request reaches the database): the ceiling
+//    again and GET /api/teachers with distinct queries — every language × level × price
+//    combination (and none) with the app's page size, first pages and the following pages
+//    through real cursors.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres]
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -21,22 +24,36 @@ const CONNECTIONS = Number(arg('connections', 20));
 const ONLY = arg('engine', undefined);
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Mandarin Chinese', 'Japanese', 'Korean', 'Portuguese', 'Arabic', 'Ukrainian', 'Polish'];
-const LEVELS = ['', 'A1 Beginner', 'A2 Elementary', 'B1 Intermediate', 'B2 Upper-Intermediate', 'C1 Advanced', 'C2 Proficient'];
-const PRICES = ['', '20', '25', '30', '35', '40', '45', '50', '60'];
-
-function distinctPaths() {
+/** Every filter combination's pages (up to PAGES each), with the cursors the server hands out. */
+async function distinctPaths(base, facets) {
+  const PAGES = 6;
+  const combos = [];
+  for (const language of ['', ...facets.languages])
+    for (const level of ['', ...facets.levels])
+      for (const price of ['', ...facets.prices.map(String)]) {
+        const q = new URLSearchParams();
+        if (language) q.set('language', language);
+        if (level) q.set('level', level);
+        if (price) q.set('price', price);
+        combos.push(q);
+      }
   const paths = [];
-  for (let limit = 1; limit <= 50; limit++)
-    for (const language of LANGUAGES)
-      for (const level of LEVELS)
-        for (const price of PRICES) {
-          const q = new URLSearchParams({ language, limit: String(limit) });
-          if (level) q.set('level', level);
-          if (price) q.set('price', price);
-          paths.push(`/api/teachers?${q}`);
-        }
-  // Shuffle deterministically so consecutive requests differ in every field.
+  let next = 0;
+  const walk = async () => {
+    while (next < combos.length) {
+      const q = combos[next++];
+      for (let page = 0; page < PAGES; page++) {
+        const path = `/api/teachers?${q}`;
+        paths.push(path);
+        const res = await fetch(base + path);
+        const body = await res.json();
+        if (!body.nextCursor) break;
+        q.set('cursor', body.nextCursor);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, walk));
+  // Shuffle deterministically so consecutive requests differ.
   let s = 42;
   for (let i = paths.length - 1; i > 0; i--) {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
@@ -84,23 +101,37 @@ async function benchEngine(engine) {
   }
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
   seed(env, COUNT);
-  const server = await startServer(env, 3900 + (engine === 'pglite' ? 1 : 2));
+  const port = 3900 + (engine === 'pglite' ? 1 : 2);
+  const rows = [];
+  const repeated = ['/api/teachers?language=French&level=B1%20Intermediate&price=40'];
+  const a = await startServer(env, port);
+  let distinct;
   try {
-    const repeated = ['/api/teachers?language=French&level=B1%20Intermediate&price=40'];
-    const rows = [];
-    // warm-up, then the three measurements in the same server run
-    await load(server.base, 'warm-up', distinctPaths().slice(0, 500));
-    rows.push(await load(server.base, 'constant JSON (/api/version)', ['/api/version']));
-    rows.push(await load(server.base, 'teachers, repeated query', repeated));
-    rows.push(await load(server.base, 'teachers, distinct queries', distinctPaths()));
-    const ceiling = rows[0].reqPerSec;
-    for (const r of rows) r.ofCeiling = `${Math.round((r.reqPerSec / ceiling) * 100)}%`;
-    console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each`);
-    console.table(rows);
-    return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, rows };
+    const facets = await (await fetch(`${a.base}/api/teachers/facets`)).json();
+    distinct = await distinctPaths(a.base, facets);
+    await load(a.base, 'warm-up', distinct.slice(0, 2000));
+    const ceiling = await load(a.base, 'A: constant JSON (/api/version)', ['/api/version']);
+    const hit = await load(a.base, 'A: teachers, repeated query', repeated);
+    hit.ofCeiling = `${Math.round((hit.reqPerSec / ceiling.reqPerSec) * 100)}%`;
+    ceiling.ofCeiling = '100%';
+    rows.push(ceiling, hit);
   } finally {
-    await server.stop();
+    await a.stop();
   }
+  const b = await startServer({ ...env, CATALOGUE_CACHE_ENTRIES: '0' }, port);
+  try {
+    await load(b.base, 'warm-up', distinct.slice(0, 2000));
+    const ceiling = await load(b.base, 'B: constant JSON (/api/version)', ['/api/version']);
+    const miss = await load(b.base, `B: teachers, distinct queries (${distinct.length} URLs, no cache)`, distinct);
+    ceiling.ofCeiling = '100%';
+    miss.ofCeiling = `${Math.round((miss.reqPerSec / ceiling.reqPerSec) * 100)}%`;
+    rows.push(ceiling, miss);
+  } finally {
+    await b.stop();
+  }
+  console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each`);
+  console.table(rows);
+  return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, distinctUrls: distinct.length, rows };
 }
 
 async function pgReachable() {

@@ -29,7 +29,9 @@ export function seed(env, count) {
 
 /** Starts the server and resolves once /api/health answers. Only ever on 127.0.0.1. */
 export async function startServer(env, port) {
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },

@@ -60,7 +60,11 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
     attemptsPer10s: env.authAttemptsPer10s,
   });
   await healthRoutes(app);
-  await teachersRoutes(app, { cursorSecret: env.authSecret, cacheCheckMs: catalogueCacheCheckMs });
+  await teachersRoutes(app, {
+    cursorSecret: env.authSecret,
+    cacheCheckMs: catalogueCacheCheckMs,
+    cacheEntries: env.catalogueCacheEntries,
+  });
   await favoritesRoutes(app);
   await bookingRoutes(app);
 

@@ -149,6 +149,16 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
     });
 }
 
+/**
+ * After a bulk load: fresh planner statistics (array containment estimates are wrong
+ * without them) and an up-to-date visibility map, so the list query stays an
+ * index-only scan. Runs outside any transaction (VACUUM cannot run inside one).
+ */
+export async function refreshCatalogueStatistics(db: Database): Promise<void> {
+  await db.rows(sql`vacuum analyze teacher`);
+  await db.rows(sql`analyze review`);
+}
+
 export async function countTeachers(db: Database): Promise<number> {
   const [row] = await db.orm.select({ n: count() }).from(teacher);
   return Number(row?.n ?? 0);

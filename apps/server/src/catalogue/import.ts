@@ -2,7 +2,13 @@ import fs from 'node:fs/promises';
 import { teacherIdSchema, teacherRecordSchema, type Teacher } from '@learnlingo/contract';
 import type { Database } from '../db/client.js';
 import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
-import { bumpCatalogueVersion, replaceReviews, upsertTeachers, type IdentifiedRecord } from './catalogue-writer.js';
+import {
+  bumpCatalogueVersion,
+  refreshCatalogueStatistics,
+  replaceReviews,
+  upsertTeachers,
+  type IdentifiedRecord,
+} from './catalogue-writer.js';
 
 /*
  * Loads a realtime-database export of the catalogue. Accepted shapes:
@@ -162,6 +168,7 @@ export async function importEntries(
       await replaceReviews(tx, changed, true);
       await bumpCatalogueVersion(tx);
     });
+    await refreshCatalogueStatistics(db);
   }
   return result;
 }

@@ -1,5 +1,11 @@
 import type { Database } from '../db/client.js';
-import { bumpCatalogueVersion, countTeachers, insertNewTeachers, replaceReviews } from './catalogue-writer.js';
+import {
+  bumpCatalogueVersion,
+  countTeachers,
+  insertNewTeachers,
+  refreshCatalogueStatistics,
+  replaceReviews,
+} from './catalogue-writer.js';
 import { GENERATOR_SEED, generateTeachers } from './generator.js';
 
 const GENERATE_BATCH = 5000;
@@ -29,6 +35,7 @@ export async function seedGenerated(db: Database, count: number, seed = GENERATO
     }
     if (inserted > 0) await bumpCatalogueVersion(tx);
   });
+  if (inserted > 0) await refreshCatalogueStatistics(db);
   return { inserted, total: await countTeachers(db) };
 }
 

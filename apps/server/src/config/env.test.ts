@@ -15,6 +15,7 @@ describe('env', () => {
       seedCount: 32,
       logLevel: 'info',
       authAttemptsPer10s: 3,
+      catalogueCacheEntries: 2000,
     });
     expect(env.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(env.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
@@ -52,6 +53,7 @@ describe('env', () => {
     [{ TRUST_PROXY: 'maybe?' }, 'TRUST_PROXY'],
     [{ SEED_COUNT: '-1' }, 'SEED_COUNT'],
     [{ AUTH_ATTEMPTS_PER_10S: '0' }, 'AUTH_ATTEMPTS_PER_10S'],
+    [{ CATALOGUE_CACHE_ENTRIES: '-5' }, 'CATALOGUE_CACHE_ENTRIES'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/ll' }, 'AUTH_SECRET'],
   ])('refuses %j naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

@@ -36,7 +36,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = postgres(target.url, {
       max: target.max ?? 10,
       onnotice: () => {},
-      connection: { application_name: 'learnlingo' },
+      connection: {
+        application_name: 'learnlingo',
+        // Prepared statements with a generic plan cannot see how selective a filter is
+        // (or the LIMIT) and may sort every match; plan each execution with its values.
+        plan_cache_mode: 'force_custom_plan',
+      },
     });
     const orm = drizzlePostgres({ client, schema });
     let closed = false;

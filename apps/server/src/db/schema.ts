@@ -48,7 +48,19 @@ export const teacher = pgTable(
      * drizzle-kit's bare `.desc()` would emit DESC NULLS LAST, which the planner cannot
      * use for that order, so the placement is spelled out (checked by EXPLAIN in a test).
      */
-    index('teacher_list_order_idx').on(t.rating.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /*
+     * The filter columns follow the order columns, so a filtered page is an index-only
+     * scan: price is checked as an index condition and the array containments on the
+     * index tuple, and the heap is read only for the rows of the page (deferred join in
+     * teachers-repository). See docs/decisions/011-catalogue-query-performance.md.
+     */
+    index('teacher_list_order_idx').on(
+      t.rating.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.pricePerHour,
+      t.languages,
+      t.levels,
+    ),
   ],
 );
 

@@ -167,6 +167,16 @@ describe('GET /api/teachers', () => {
         expect(text).toContain('teacher_list_order_idx');
         expect(text).not.toMatch(/Sort/);
       }
+      // Filtered pages are found from the index alone (filter columns are in it).
+      const filtered = await t.db.rows<Record<string, string>>(
+        sql`explain select id from teacher
+            where languages @> array['English']::text[] and levels @> array['B1 Intermediate']::text[]
+              and price_per_hour <= 40 and (rating, id) < (4.5::float8, 't000050'::text)
+            order by rating desc, id desc limit 5`,
+      );
+      const plan = filtered.map((r) => Object.values(r).join('')).join('\n');
+      expect(plan).toContain('Index Only Scan using teacher_list_order_idx');
+      expect(plan).not.toMatch(/Sort/);
     } finally {
       await t.db.rows(sql`reset enable_seqscan`);
     }

@@ -19,6 +19,8 @@ export interface TeachersRoutesOptions {
   cursorSecret: string;
   /** how often the cache looks at the catalogue version (ms) */
   cacheCheckMs?: number;
+  /** how many responses the cache keeps (0: no cache) */
+  cacheEntries?: number;
 }
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
@@ -42,7 +44,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   const cursors = createCursorCodec(options.cursorSecret);
   const cache = new CatalogueCache(() => repository.version(), {
     checkEveryMs: options.cacheCheckMs ?? 1000,
-    maxEntries: 2000,
+    maxEntries: options.cacheEntries ?? 2000,
   });
   app.decorate('catalogueCache', cache);
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,2 @@
+DROP INDEX "teacher_list_order_idx";--> statement-breakpoint
+CREATE INDEX "teacher_list_order_idx" ON "teacher" USING btree ("rating" DESC NULLS FIRST,"id" DESC NULLS FIRST,"price_per_hour","languages","levels");
