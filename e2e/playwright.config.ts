@@ -45,13 +45,13 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: path.join(here, 'artifacts/test-results'),
+  outputDir: path.join(here, `artifacts/test-results-${MAIN_PORT}`),
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(here, 'artifacts/report') }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(here, `artifacts/report-${MAIN_PORT}`) }]],
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     trace: 'retain-on-failure',
