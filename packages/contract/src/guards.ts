@@ -1,11 +1,15 @@
 /**
- * Zod-free checks of the two responses the web app reads before anything else has
- * loaded (the session at start, the home page's figures). zod costs about 90 KB gzip
- * in the browser, so the first page load must not pull it in; these guards accept
- * exactly what `sessionSchema` and `statsSchema` accept (see guards.test.ts).
+ * Zod-free checks of the API's responses, for the browser: zod would otherwise come
+ * with the first page load. Each guard accepts exactly what the matching schema
+ * accepts (guards.test.ts checks them against the schemas, on the real catalogue and
+ * on bad input).
  */
 import type { Session, SessionUser } from './auth.js';
-import type { Stats } from './teachers.js';
+import type { FavoriteState, Favorites } from './favorites.js';
+import { isLevel, TEACHER_ID_MAX, TEACHER_ID_PATTERN } from './rules.js';
+import type { Facets, Review, Stats, Teacher, TeachersPage } from './teachers.js';
+
+type Guard<T> = (value: unknown) => value is T;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,9 +26,79 @@ export function isSession(value: unknown): value is Session {
 }
 
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const arrayOf =
+  <T>(guard: Guard<T>): Guard<T[]> =>
+  (value): value is T[] =>
+    Array.isArray(value) && value.every(guard);
 
 export function isStats(value: unknown): value is Stats {
   return (
     isRecord(value) && isInt(value.teachers) && isInt(value.reviews) && isInt(value.languages) && isInt(value.lessonsDone)
   );
+}
+
+export const isTeacherId = (value: unknown): value is string =>
+  isString(value) && value.length >= 1 && value.length <= TEACHER_ID_MAX && TEACHER_ID_PATTERN.test(value);
+
+export function isReview(value: unknown): value is Review {
+  return (
+    isRecord(value) &&
+    isString(value.reviewer_name) &&
+    value.reviewer_name.length >= 1 &&
+    value.reviewer_name.length <= 100 &&
+    isNumber(value.reviewer_rating) &&
+    value.reviewer_rating >= 0 &&
+    value.reviewer_rating <= 5 &&
+    isString(value.comment) &&
+    value.comment.length <= 2000
+  );
+}
+
+export function isTeacher(value: unknown): value is Teacher {
+  return (
+    isRecord(value) &&
+    isTeacherId(value.id) &&
+    isString(value.name) &&
+    isString(value.surname) &&
+    arrayOf(isString)(value.languages) &&
+    arrayOf(isLevel)(value.levels) &&
+    isNumber(value.rating) &&
+    arrayOf(isReview)(value.reviews) &&
+    isNumber(value.price_per_hour) &&
+    isInt(value.lessons_done) &&
+    (value.avatar_url === null || isString(value.avatar_url)) &&
+    isString(value.lesson_info) &&
+    arrayOf(isString)(value.conditions) &&
+    isString(value.experience)
+  );
+}
+
+export const isTeacherList = arrayOf(isTeacher);
+
+export const isTeachersPage = (value: unknown): value is TeachersPage =>
+  isRecord(value) && isTeacherList(value.items) && (value.nextCursor === null || isString(value.nextCursor));
+
+export const isFacets = (value: unknown): value is Facets =>
+  isRecord(value) && arrayOf(isString)(value.languages) && arrayOf(isLevel)(value.levels) && arrayOf(isNumber)(value.prices);
+
+export const isFavorites = (value: unknown): value is Favorites => isRecord(value) && isTeacherList(value.items);
+
+export const isFavoriteState = (value: unknown): value is FavoriteState =>
+  isRecord(value) && isTeacherId(value.teacherId) && typeof value.favorite === 'boolean';
+
+/**
+ * A Standard Schema made of a guard (e.g. for RTK Query's `responseSchema`): a response
+ * that is not what the contract says fails the request instead of reaching the UI.
+ */
+export function guardSchema<T>(guard: Guard<T>, name: string) {
+  return {
+    '~standard': {
+      version: 1 as const,
+      vendor: 'learnlingo',
+      validate: (value: unknown) =>
+        guard(value) ? { value } : { issues: [{ message: `The server sent an unexpected ${name}` }] },
+    },
+  };
 }

@@ -6,3 +6,4 @@
 export * from './messages.js';
 export * from './codes.js';
 export * from './guards.js';
+export * from './rules.js';

@@ -1,34 +1,30 @@
 import { z } from 'zod';
+import {
+  LANGUAGE_MAX,
+  LANGUAGE_PATTERN,
+  LEVELS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PRICE_MAX,
+  TEACHER_ID_MAX,
+  TEACHER_ID_PATTERN,
+  type TeacherFilters,
+} from './rules.js';
 
-export const LEVELS = [
-  'A1 Beginner',
-  'A2 Elementary',
-  'B1 Intermediate',
-  'B2 Upper-Intermediate',
-  'C1 Advanced',
-  'C2 Proficient',
-] as const;
 export const levelSchema = z.enum(LEVELS);
-export type Level = z.infer<typeof levelSchema>;
 
-export const PAGE_SIZE_DEFAULT = 4;
-export const PAGE_SIZE_MAX = 50;
-export const PRICE_MAX = 10_000;
-
-/** A teacher id: the realtime-database key (letters, digits, `-`, `_`). */
 export const teacherIdSchema = z
   .string()
   .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid teacher id');
+  .max(TEACHER_ID_MAX)
+  .regex(TEACHER_ID_PATTERN, 'Invalid teacher id');
 
-/** A language name as shown in the catalogue: letters, spaces, `-`, `'`, `(`, `)`. */
 export const languageSchema = z
   .string()
   .trim()
   .min(1)
-  .max(40)
-  .regex(/^[\p{L}][\p{L} '()-]*$/u, 'Invalid language');
+  .max(LANGUAGE_MAX)
+  .regex(LANGUAGE_PATTERN, 'Invalid language');
 
 export const reviewSchema = z.object({
   reviewer_name: z.string().min(1).max(100),
@@ -83,7 +79,15 @@ export const teacherFiltersSchema = z.object({
   /** at most this hourly price */
   price: z.coerce.number().positive().max(PRICE_MAX).optional(),
 });
-export type TeacherFilters = z.infer<typeof teacherFiltersSchema>;
+
+// Compile-time check: the schema's output is exactly the plain TeacherFilters of rules.ts.
+type FiltersOutput = z.infer<typeof teacherFiltersSchema>;
+const filtersAgree: [FiltersOutput] extends [TeacherFilters]
+  ? [TeacherFilters] extends [FiltersOutput]
+    ? true
+    : never
+  : never = true;
+void filtersAgree;
 
 export const teachersQuerySchema = teacherFiltersSchema
   .extend({
@@ -116,27 +120,3 @@ export const statsSchema = z.object({
   lessonsDone: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
-
-/** Parses filters from a URL query string; invalid values are dropped, not thrown. */
-export function parseFilters(search: URLSearchParams): TeacherFilters {
-  const out: TeacherFilters = {};
-  const language = languageSchema.safeParse(search.get('language') ?? undefined);
-  if (language.success) out.language = language.data;
-  const level = levelSchema.safeParse(search.get('level') ?? undefined);
-  if (level.success) out.level = level.data;
-  const rawPrice = search.get('price');
-  if (rawPrice !== null && rawPrice !== '') {
-    const price = teacherFiltersSchema.shape.price.safeParse(rawPrice);
-    if (price.success && price.data !== undefined) out.price = price.data;
-  }
-  return out;
-}
-
-/** Writes filters into a query string in a stable order; empty values are left out. */
-export function filtersToSearch(filters: TeacherFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  if (filters.language) search.set('language', filters.language);
-  if (filters.level) search.set('level', filters.level);
-  if (filters.price !== undefined) search.set('price', String(filters.price));
-  return search;
-}

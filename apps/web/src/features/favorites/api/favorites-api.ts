@@ -1,6 +1,6 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
-import { guardSchema, isFavoriteState, isFavorites } from '../../teachers/lib/guards';
+import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
 
 const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;

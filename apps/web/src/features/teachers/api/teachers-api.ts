@@ -1,6 +1,6 @@
 import type { Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
-import { guardSchema, isFacets, isTeacher, isTeachersPage } from '../lib/guards';
+import { guardSchema, isFacets, isTeacher, isTeachersPage } from '@learnlingo/contract/plain';
 
 /** A page cursor: null asks for the first page. */
 type Cursor = string | null;

@@ -4,7 +4,7 @@ import type { TeacherFilters } from '@learnlingo/contract';
 import { useAppDispatch } from '../../../app/hooks';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
-import { filtersToUrlSearch as filtersToSearch, parseUrlFilters as parseFilters } from '../lib/guards';
+import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';
 
 /**
  * The catalogue filters. The URL query is their one source of truth (shareable,
