@@ -34,4 +34,13 @@ describe('store', () => {
     expect(store.getState().auth.user).toEqual({ name: '', email: '' });
     expect(store.getState().teachers.favorites).toEqual([]);
   });
+
+  it('gains the api slice and middleware when RTK Query first loads, also in a store made before', async () => {
+    const store = makeStore();
+    expect(store.getState()).not.toHaveProperty('api');
+    const { api } = await import('../lib/api');
+    expect(store.getState().api?.config).toMatchObject({ reducerPath: 'api', middlewareRegistered: true });
+    expect(makeStore().getState().api?.config.reducerPath).toBe('api');
+    expect(api.reducerPath).toBe('api');
+  });
 });

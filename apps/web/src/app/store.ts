@@ -1,22 +1,61 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from '../lib/api';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+} from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/auth-slice';
 import { teachersSlice } from '../features/teachers/teachers-slice';
 import { filtersSlice } from '../features/teachers/filters-slice';
 import { uiSlice } from './ui-slice';
 import { listenerMiddleware } from './listener';
 
-const rootReducer = combineSlices(api, authSlice, teachersSlice, filtersSlice, uiSlice);
+/**
+ * Slices that join the store when their code first loads, declared by their modules
+ * (`declare module '../app/store'`). RTK Query's `api` (lib/api.ts) is one: it is not
+ * part of the first page load.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+/** One of the LazyLoadedSlices: an RTK slice or RTK Query api (anything with reducerPath and reducer). */
+type LazySlice = {
+  [Path in keyof LazyLoadedSlices]: { reducerPath: Path; reducer: Reducer<LazyLoadedSlices[Path]> };
+}[keyof LazyLoadedSlices];
+
+export const rootReducer = combineSlices(authSlice, teachersSlice, filtersSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** Middleware that joins the stores when its code loads (RTK Query's, with its `api`). */
+const dynamicMiddleware = createDynamicMiddleware();
+const lazySliceInjected = createAction<string>('app/lazySliceInjected');
+/** The stores made so far (weakly held: tests make many), told when a slice joins. */
+const stores = new Set<WeakRef<{ dispatch: (action: ReturnType<typeof lazySliceInjected>) => unknown }>>();
+
+/**
+ * Adds a slice that loaded after the store was made, with the middleware it needs, to
+ * every store: stores made earlier get its state at once (one action through the new
+ * reducer and middleware), so nothing reads the slice's state before it exists.
+ */
+export function injectLazySlice(slice: LazySlice, ...middleware: Middleware[]): void {
+  rootReducer.inject(slice);
+  dynamicMiddleware.addMiddleware(...middleware);
+  for (const ref of stores) {
+    const store = ref.deref();
+    if (store) store.dispatch(lazySliceInjected(slice.reducerPath));
+    else stores.delete(ref);
+  }
+}
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(dynamicMiddleware.middleware),
   });
-  setupListeners(store.dispatch);
+  stores.add(new WeakRef(store));
   return store;
 }
 

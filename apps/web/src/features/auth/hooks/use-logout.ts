@@ -1,33 +1,29 @@
-import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toastMessages } from '@learnlingo/contract/plain';
-import { api } from '../../../lib/api';
-import { isNetworkError } from '../../../lib/api-error';
-import { showToast } from '../../../lib/toast';
-import { loggedOut } from '../auth-slice';
-import { useSignOutMutation } from '../api/auth-api';
+import { useAppDispatch } from '../../../app/hooks';
+
+/** The logout code (and RTK Query with it) loads on first use, or earlier on a hint. */
+export const loadSignOut = () => import('../api/sign-out');
 
 /**
- * Logout: ends the session on the server, then clears the user and the whole
- * teachers state, drops every cached response, toasts and goes home. Local state is
- * cleared even when the server cannot be reached (that case is logged).
+ * Logout: ends the session on the server, clears the user and the whole teachers state
+ * and every cached response, toasts (see api/sign-out.ts), then goes home.
  */
 export function useLogout() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [signOut, { isLoading }] = useSignOutMutation();
+  const [isLoggingOut, setLoggingOut] = useState(false);
 
   const logout = useCallback(async () => {
-    const result = await signOut();
-    if (result.error && isNetworkError(result.error)) {
-      console.error('Logout: the server could not be reached; signed out in this browser only.', result.error);
+    setLoggingOut(true);
+    try {
+      const { signOut } = await loadSignOut();
+      await signOut(dispatch);
+    } finally {
+      setLoggingOut(false);
     }
-    dispatch(loggedOut());
-    dispatch(api.util.resetApiState());
-    void showToast('success', toastMessages.logoutSuccess);
     await navigate('/');
-  }, [dispatch, navigate, signOut]);
+  }, [dispatch, navigate]);
 
-  return { logout, isLoggingOut: isLoading };
+  return { logout, isLoggingOut };
 }

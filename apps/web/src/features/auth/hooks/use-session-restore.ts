@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useAppDispatch } from '../../../app/hooks';
 import { restoreSession } from '../api/restore-session';
 
 /** Restores the session once when the app shell mounts (duplicate calls share one request). */
 export function useSessionRestore(): void {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const dispatch = useAppDispatch();
   useEffect(() => {
     void dispatch(restoreSession());
   }, [dispatch]);
