@@ -1,16 +1,58 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+const appSource = fileURLToPath(new URL('./src/', import.meta.url));
+const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (remix-run/react-router#14102,
+ * open): production builds take the production one, without the dev-only warnings.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+/** The libraries the first page needs (not RTK Query, zod, react-hook-form, react-hot-toast). */
+const firstLoadLibraries =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|immer|use-sync-external-store)[\\/]|node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.|vite[\\/]preload-helper/;
+
+/** The app's modules that the entry imports statically (directly or not): the shell. */
+const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+function staticallyImportedByEntry(id: string, context: Rolldown.ChunkingContext): boolean {
+  let reached = shellModules.get(context);
+  if (!reached) {
+    reached = new Set();
+    const queue = [entryModule];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (reached.has(next) || !next.startsWith(appSource)) continue;
+      reached.add(next);
+      queue.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+    }
+    shellModules.set(context, reached);
+  }
+  return id !== entryModule && reached.has(id);
+}
+
+/**
+ * The first page load in one chunk beside the entry: those libraries and the shell. Left
+ * to itself, the bundler splits modules that lazy chunks share with the shell into many
+ * small chunks, which `/` then fetches separately and gzip compresses apart (≈ +1.5 kB).
+ * See docs/decisions/021.
+ */
+const firstLoadChunk = (id: string, context: Rolldown.ChunkingContext) =>
+  firstLoadLibraries.test(id) || staticallyImportedByEntry(id, context) ? 'shell' : null;
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     alias: [
       // the contract from source; `/plain` is its zod-free part (safe for the first page load)
       { find: /^@learnlingo\/contract$/, replacement: `${contractDir}index.ts` },
       { find: /^@learnlingo\/contract\/plain$/, replacement: `${contractDir}plain.ts` },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
   server: {
@@ -22,6 +64,11 @@ export default defineConfig({
     sourcemap: true,
     // bench/page-weight.mjs reads it to follow a route's lazy chunk and its imports
     manifest: true,
+    // every browser that runs es2022 code preloads modules natively
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: firstLoadChunk, includeDependenciesRecursively: false }] } },
+    },
   },
   test: {
     name: 'web',
@@ -29,7 +76,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
+    css: { modules: { classNameStrategy: 'non-scoped' as const } },
     testTimeout: 15_000,
   },
-});
+}));

@@ -1,12 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import toast from 'react-hot-toast';
 import { renderApp } from '../test/render';
 import { apiUrl, server } from '../test/msw-server';
 import { sessionOf, signedInState } from '../test/auth-state';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+
+/** A route that throws while rendering, inside the boundary that wraps the app's routes. */
+function renderFailingRoute(error: unknown) {
+  // React reports an error caught by a boundary through console.error.
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const Failing = () => {
+    throw error;
+  };
+  render(
+    <MemoryRouter>
+      <RouteErrorBoundary>
+        <Failing />
+      </RouteErrorBoundary>
+    </MemoryRouter>,
+  );
+  return { reported: () => consoleError.mock.calls.length > 0 };
+}
 
 afterEach(() => toast.remove());
 
@@ -134,34 +151,16 @@ describe('pages', () => {
   });
 
   it('route error: the original heading with the status text, and a way back', async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        errorElement: <RouteError />,
-        loader: () => {
-          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
-        },
-        element: <p>never</p>,
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const failing = renderFailingRoute(new Response('', { status: 503, statusText: 'Service Unavailable' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('Service Unavailable')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(failing.reported()).toBe(true);
   });
 
   it('route error: shows a thrown error’s message', async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        errorElement: <RouteError />,
-        loader: () => {
-          throw new Error('Chunk failed to load');
-        },
-        element: <p>never</p>,
-      },
-    ]);
-    render(<RouterProvider router={router} />);
+    const failing = renderFailingRoute(new Error('Chunk failed to load'));
     expect(await screen.findByText('Chunk failed to load')).toBeInTheDocument();
+    expect(failing.reported()).toBe(true);
   });
 });

@@ -1,15 +1,20 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { makeStore, type AppStore } from './store';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
+/**
+ * The store and the router. Router updates are not transitions, so that a page whose
+ * code is still loading shows the layout's spinner instead of keeping the old page.
+ */
 export function App({ store }: { store?: AppStore }) {
   const [appStore] = useState(() => store ?? makeStore());
-  const [router] = useState(createAppRouter);
   return (
     <Provider store={appStore}>
-      <RouterProvider router={router} />
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   );
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { selectIsRefresh, useSessionRestore } from '../features/auth';
-import { AuthModals } from './components/auth-modals';
 import { Header } from './components/header';
+import { LazyAuthModals } from './components/lazy-auth-modals';
 import styles from './layout.module.css';
 
 // Toasts only ever follow a user action, so react-hot-toast is not part of the first load.
@@ -21,7 +21,7 @@ function Frame({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <AuthModals />
+      <LazyAuthModals />
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>
@@ -31,17 +31,19 @@ function Frame({ children }: { children: ReactNode }) {
 
 /**
  * Every route sits in this layout: header + main. Gold spinner while the session is
- * restored or a page loads. The router also renders it (with `hydrating`) as the
- * HydrateFallback while the first page's code loads: the same component in the same
- * place, so the header keeps its state when the page arrives.
+ * restored or a page's code loads; the header stays (and keeps its state) meanwhile.
  */
-export function Layout({ hydrating = false }: { hydrating?: boolean }) {
+export function Layout() {
   const isRefresh = useSelector(selectIsRefresh);
-  const navigation = useNavigation();
-  const location = useLocation();
-  const pageLoading = hydrating || (navigation.state === 'loading' && navigation.location.pathname !== location.pathname);
-  let content = <Outlet />;
-  if (isRefresh) content = <Spinner label="Restoring your session" />;
-  else if (pageLoading) content = <Spinner label="Loading the page" />;
-  return <Frame>{content}</Frame>;
+  return (
+    <Frame>
+      {isRefresh ? (
+        <Spinner label="Restoring your session" />
+      ) : (
+        <Suspense fallback={<Spinner label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </Frame>
+  );
 }

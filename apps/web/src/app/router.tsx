@@ -1,28 +1,47 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { Layout } from './layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
-/** The one route registry. Pages are lazy: each module exports `Component`. */
+/** A page loaded on demand: each module in pages/ exports its page as `Component`. */
+function page(load: () => Promise<{ Component: ComponentType }>) {
+  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
+  return <Page />;
+}
+
+/**
+ * The one route registry (declarative routing: see docs/decisions/021). Every route sits
+ * in the layout, which shows the gold spinner while a page's code loads.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    hydrateFallbackElement: <Layout hydrating />,
-    errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('./pages/home-page') },
-      { path: 'teachers', lazy: () => import('./pages/teachers-page') },
-      { path: 'teachers/:id', lazy: () => import('./pages/teacher-page') },
+      { index: true, element: page(() => import('./pages/home-page')) },
+      { path: 'teachers', element: page(() => import('./pages/teachers-page')) },
+      { path: 'teachers/:id', element: page(() => import('./pages/teacher-page')) },
       {
         path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [{ index: true, lazy: () => import('./pages/favorites-page') }],
+        children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
       },
-      { path: '*', lazy: () => import('./pages/not-found-page') },
+      { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+function Routes() {
+  return useRoutes(routes);
+}
+
+/** The routes; a failure while rendering a page or loading its code shows the route error page. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes />
+    </RouteErrorBoundary>
+  );
+}

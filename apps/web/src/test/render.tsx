@@ -1,10 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { App } from '../app/app';
 import { makeStore, type AppStore, type RootState } from '../app/store';
-import { routes } from '../app/router';
 
 interface Options {
   store?: AppStore;
@@ -18,14 +17,30 @@ export function renderWithStore(ui: ReactElement, { store, preloadedState }: Opt
   return { store: appStore, user: userEvent.setup(), ...render(ui, { wrapper: Wrapper }) };
 }
 
-/** Renders the whole app (real routes, real store) at a URL. */
+/**
+ * The browser history as the tests see it: where the app is (`state.location`) and
+ * Back/Forward (`navigate(-1)`), like the data router's API the tests were written for.
+ */
+const browserHistory = {
+  get state() {
+    const { pathname, search, hash } = window.location;
+    return { location: { pathname, search, hash } };
+  },
+  /** Moves through the history and waits until the app has seen it (popstate). */
+  navigate: (delta: number) =>
+    act(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('popstate', () => resolve(), { once: true });
+          window.history.go(delta);
+        }),
+    ),
+};
+
+/** Renders the whole app (the real App: store, browser router, routes) at a URL. */
 export function renderApp(url = '/', { store, preloadedState }: Options = {}) {
   const appStore = store ?? makeStore(preloadedState);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const view = render(
-    <Provider store={appStore}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { store: appStore, router, user: userEvent.setup(), ...view };
+  window.history.replaceState(null, '', url);
+  const view = render(<App store={appStore} />);
+  return { store: appStore, router: browserHistory, user: userEvent.setup(), ...view };
 }

@@ -1,9 +1,24 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../components/ui/button';
 import { LogInIcon } from '../../components/ui/icon';
-import { loadLoginForm, loadRegisterForm, selectIsLoggedIn, selectIsRefresh, selectUser, useLogout } from '../../features/auth';
+import {
+  loadLoginForm,
+  loadRegisterForm,
+  loadSignOut,
+  selectIsLoggedIn,
+  selectIsRefresh,
+  selectUser,
+  useLogout,
+} from '../../features/auth';
 import { openModal } from '../ui-slice';
+import { loadAuthModals } from './lazy-auth-modals';
 import styles from './header.module.css';
+
+/** A hint (pointer over, focus) that a modal may open: fetch its code and its form's. */
+function preload(loadForm: () => Promise<unknown>) {
+  void loadAuthModals();
+  void loadForm();
+}
 
 /** Signed out: "Log in" and "Registration"; signed in: "Welcome {name}" and "Logout". */
 export function HeaderAuth({ onAction }: { onAction: () => void }) {
@@ -24,6 +39,8 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
           variant="ghost"
           className={styles.loginButton}
           disabled={isLoggingOut}
+          onPointerEnter={() => void loadSignOut()}
+          onFocus={() => void loadSignOut()}
           onClick={() => {
             onAction();
             void logout();
@@ -41,8 +58,8 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
       <Button
         variant="ghost"
         className={styles.loginButton}
-        onPointerEnter={() => void loadLoginForm()}
-        onFocus={() => void loadLoginForm()}
+        onPointerEnter={() => preload(loadLoginForm)}
+        onFocus={() => preload(loadLoginForm)}
         onClick={() => {
           onAction();
           dispatch(openModal('login'));
@@ -54,8 +71,8 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
       <Button
         variant="dark"
         className={styles.registerButton}
-        onPointerEnter={() => void loadRegisterForm()}
-        onFocus={() => void loadRegisterForm()}
+        onPointerEnter={() => preload(loadRegisterForm)}
+        onFocus={() => preload(loadRegisterForm)}
         onClick={() => {
           onAction();
           dispatch(openModal('register'));
