@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { ensureCatalogueStatistics } from './catalogue/catalogue-writer.js';
 import { seedIfEmpty } from './catalogue/seed.js';
 import { ensureAuthSecret } from './config/auth-secret.js';
 import { EnvError, loadEnv } from './config/env.js';
@@ -14,8 +15,10 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const seeded = await seedIfEmpty(db, env.seedCount);
+    const analysed = await ensureCatalogueStatistics(db);
     app = await buildApp({ env, db });
     if (seeded) app.log.info(`empty catalogue: seeded ${seeded.inserted} generated teachers`);
+    if (analysed) app.log.info('catalogue had no planner statistics: analysed');
     await app.listen({ port: env.port, host: env.host });
     app.log.info(
       `LearnLingo on ${env.publicOrigin} — database: ${db.engine === 'pglite' ? `embedded PGlite in ${env.dataDirDisplay}` : 'PostgreSQL'}`,

@@ -159,6 +159,20 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await db.rows(sql`analyze review`);
 }
 
+/**
+ * Planner statistics for a catalogue that has none (a database migrated from an older
+ * schema, or loaded by other means): without them the list query can fall back to
+ * slow plans. Cheap when statistics exist: one catalogue lookup.
+ */
+export async function ensureCatalogueStatistics(db: Database): Promise<boolean> {
+  const [row] = await db.rows<{ analysed: boolean }>(
+    sql`select exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'teacher') as analysed`,
+  );
+  if (row?.analysed || (await countTeachers(db)) === 0) return false;
+  await refreshCatalogueStatistics(db);
+  return true;
+}
+
 export async function countTeachers(db: Database): Promise<number> {
   const [row] = await db.orm.select({ n: count() }).from(teacher);
   return Number(row?.n ?? 0);
