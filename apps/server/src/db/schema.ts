@@ -40,9 +40,9 @@ export const teacher = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('teacher_languages_gin').using('gin', t.languages),
-    index('teacher_levels_gin').using('gin', t.levels),
-    index('teacher_price_idx').on(t.pricePerHour),
+    // No GIN index on the arrays and no index on price alone: the list is served by the
+    // covering index below, and those indexes only tempted the planner (generic plans
+    // above all) into bitmap scans that sort every match. See decision 011.
     /*
      * The list order is `ORDER BY rating DESC, id DESC`, whose default is NULLS FIRST.
      * drizzle-kit's bare `.desc()` would emit DESC NULLS LAST, which the planner cannot
