@@ -7,7 +7,7 @@
 //    again and GET /api/teachers with distinct queries — every language × level × price
 //    combination (and none) with the app's page size, first pages and the following pages
 //    through real cursors.
-// Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres]
+// Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const ONLY = arg('engine', undefined);
+const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL server (default: the server's)
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Every filter combination's pages (up to PAGES each), with the cursors the server hands out. */
@@ -98,6 +99,7 @@ async function benchEngine(engine) {
     const url = new URL(PG_ADMIN);
     url.pathname = `/${dbName}`;
     env = { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+    if (POOL) env.DATABASE_POOL_SIZE = POOL;
   }
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
   seed(env, COUNT);
@@ -129,9 +131,10 @@ async function benchEngine(engine) {
   } finally {
     await b.stop();
   }
-  console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each`);
+  const pool = engine === 'postgres' ? `, database pool ${POOL ?? 'default (10)'}` : '';
+  console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each${pool}`);
   console.table(rows);
-  return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, distinctUrls: distinct.length, rows };
+  return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, pool: POOL ?? null, distinctUrls: distinct.length, rows };
 }
 
 async function pgReachable() {

@@ -16,6 +16,7 @@ describe('env', () => {
       logLevel: 'info',
       authAttemptsPer10s: 3,
       catalogueCacheEntries: 2000,
+      databasePoolSize: 10,
     });
     expect(env.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(env.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
@@ -40,6 +41,7 @@ describe('env', () => {
     expect(env.trustedOrigins).toContain('http://localhost:8080');
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadEnv({ AUTH_ATTEMPTS_PER_10S: '50' }).authAttemptsPer10s).toBe(50);
+    expect(loadEnv({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
@@ -54,6 +56,7 @@ describe('env', () => {
     [{ SEED_COUNT: '-1' }, 'SEED_COUNT'],
     [{ AUTH_ATTEMPTS_PER_10S: '0' }, 'AUTH_ATTEMPTS_PER_10S'],
     [{ CATALOGUE_CACHE_ENTRIES: '-5' }, 'CATALOGUE_CACHE_ENTRIES'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/ll' }, 'AUTH_SECRET'],
   ])('refuses %j naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

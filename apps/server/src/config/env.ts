@@ -33,6 +33,7 @@ const rawEnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
 });
@@ -59,6 +60,8 @@ export interface Env {
   seedCount: number;
   /** sign-in and sign-up attempts allowed per client address per 10 s (better-auth's rule: 3) */
   authAttemptsPer10s: number;
+  /** PostgreSQL connections per server process (DATABASE_URL only) */
+  databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
 }
@@ -130,5 +133,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
   };
 }

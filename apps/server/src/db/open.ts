@@ -17,7 +17,7 @@ export interface OpenedDatabase {
  */
 export async function openConfiguredDatabase(env: Env, command?: string): Promise<OpenedDatabase> {
   if (env.databaseUrl) {
-    const db = await openDatabase({ engine: 'postgres', url: env.databaseUrl });
+    const db = await openDatabase({ engine: 'postgres', url: env.databaseUrl, max: env.databasePoolSize });
     try {
       await db.migrate();
     } catch (error) {
