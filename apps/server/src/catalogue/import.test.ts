@@ -42,7 +42,7 @@ async function allTeachers(): Promise<Teacher[]> {
   let after = null;
   for (;;) {
     const page = await repo.list({}, after, 50);
-    ids.push(...page.items.map((i) => i.id));
+    ids.push(...(JSON.parse(page.itemsJson) as Teacher[]).map((i) => i.id));
     if (!page.next) break;
     after = page.next;
   }

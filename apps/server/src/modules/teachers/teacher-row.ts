@@ -27,6 +27,34 @@ export const teacherFields = {
     from review r where r.teacher_id = "teacher"."id"), '[]'::json)`,
 };
 
+/**
+ * One teacher as the API's JSON text, built by the database (the list's hot path: no array
+ * parsing, row mapping, validation or stringifying in Node), with the order columns the
+ * keyset cursor needs. The field names and order are teacherSchema's; double precision
+ * columns become JSON numbers (PostgreSQL prints the shortest exact form, like JS), text[]
+ * JSON arrays of strings. Tests compare these objects with the generated teachers and parse
+ * every page with the contract's schema.
+ */
+export const teacherJsonFields = {
+  rating: teacher.rating,
+  id: teacher.id,
+  json: sql<string>`(select row_to_json(t)::text from (select
+      "teacher"."id", "teacher"."name", "teacher"."surname", "teacher"."languages", "teacher"."levels",
+      "teacher"."rating",
+      coalesce((
+        select json_agg((select r from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r) order by rv.position)
+        from review rv where rv.teacher_id = "teacher"."id"), '[]'::json) as reviews,
+      "teacher"."price_per_hour", "teacher"."lessons_done", "teacher"."avatar_url", "teacher"."lesson_info",
+      "teacher"."conditions", "teacher"."experience") t)`,
+};
+
+export interface TeacherJsonRow {
+  rating: number;
+  id: string;
+  /** one teacher, JSON text in teacherSchema's shape */
+  json: string;
+}
+
 export interface TeacherRow {
   id: string;
   name: string;

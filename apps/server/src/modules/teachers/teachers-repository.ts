@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher } from '../../db/schema.js';
 import type { CursorPosition } from './cursor.js';
-import { teacherFields, toTeacher, type TeacherRow } from './teacher-row.js';
+import { teacherFields, teacherJsonFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
 const ph = sql.placeholder;
 
@@ -38,7 +38,7 @@ function buildListQuery(db: Database, flags: ListFlags) {
     );
   return db.orm
     .with(page)
-    .select(teacherFields)
+    .select(teacherJsonFields)
     .from(page)
     .innerJoin(teacher, eq(teacher.id, page.pageId))
     .orderBy(desc(teacher.rating), desc(teacher.id))
@@ -48,7 +48,8 @@ function buildListQuery(db: Database, flags: ListFlags) {
 type ListStatement = ReturnType<typeof buildListQuery>;
 
 export interface ListPage {
-  items: Teacher[];
+  /** the page's teachers as a JSON array (text), built by the database in the contract's shape */
+  itemsJson: string;
   /** position of the last item when there are more rows after it */
   next: CursorPosition | null;
 }
@@ -88,11 +89,14 @@ export function createTeachersRepository(db: Database) {
         afterRating: after?.rating,
         afterId: after?.id,
         limit: limit + 1,
-      })) as TeacherRow[];
+      })) as TeacherJsonRow[];
       const hasMore = rows.length > limit;
-      const items = rows.slice(0, limit).map(toTeacher);
-      const last = items.at(-1);
-      return { items, next: hasMore && last ? { rating: last.rating, id: last.id } : null };
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        itemsJson: `[${page.map((row) => row.json).join(',')}]`,
+        next: hasMore && last ? { rating: last.rating, id: last.id } : null,
+      };
     },
 
     async getById(id: string): Promise<Teacher | null> {

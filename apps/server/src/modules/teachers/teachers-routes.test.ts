@@ -1,4 +1,11 @@
-import { LEVELS, PAGE_SIZE_DEFAULT, teacherSchema, type Teacher, type TeachersPage } from '@learnlingo/contract';
+import {
+  LEVELS,
+  PAGE_SIZE_DEFAULT,
+  teacherSchema,
+  teachersPageSchema,
+  type Teacher,
+  type TeachersPage,
+} from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from '../../catalogue/generator.js';
@@ -27,7 +34,9 @@ async function pageThrough(query: URLSearchParams, limit: number): Promise<Teach
     if (cursor) q.set('cursor', cursor);
     const res = await get(`/api/teachers?${q}`);
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json<TeachersPage>();
+    // The database builds the page's JSON: every page must still be the contract's shape.
+    const page = teachersPageSchema.strict().parse(res.json());
+    for (const item of page.items) expect(teacherSchema.strict().parse(item)).toEqual(item);
     seen.push(...page.items);
     cursor = page.nextCursor;
     if (!cursor) return seen;
@@ -48,6 +57,14 @@ describe('GET /api/teachers', () => {
     for (const item of page.items) expect(teacherSchema.strict().parse(item)).toEqual(item);
     const first = expected[0];
     expect(page.items[0]?.reviews).toEqual(first?.reviews);
+    // whole objects, field for field (numbers as numbers, arrays, reviews in order)
+    expect(page.items).toEqual(expected);
+    expect(teachersPageSchema.strict().parse(page)).toEqual(page);
+  });
+
+  it('returns every teacher exactly as generated, field for field', async () => {
+    const all = await pageThrough(new URLSearchParams(), 50);
+    expect(all).toEqual([...generated].sort(byOrder));
   });
 
   it('pages through every filter combination: each match exactly once, in order', async () => {
