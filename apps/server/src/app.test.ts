@@ -212,6 +212,12 @@ describe('serving the built web app', () => {
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     const asset = await web.app.inject({ method: 'GET', url: '/assets/missing-123.js', headers: { accept: 'text/html' } });
     expect(asset.statusCode).toBe(404);
+    // curl-like clients (Accept: */*) get the app for a client route, a 404 for a missing file
+    const curl = await web.app.inject({ method: 'GET', url: '/teachers/42', headers: { accept: '*/*' } });
+    expect(curl.statusCode).toBe(200);
+    expect(curl.headers['content-type']).toContain('text/html');
+    const missingFile = await web.app.inject({ method: 'GET', url: '/favicon-old.ico', headers: { accept: '*/*' } });
+    expect(missingFile.statusCode).toBe(404);
     const json = await web.app.inject({ method: 'GET', url: '/nothing.png', headers: { accept: 'image/png' } });
     expect(json.statusCode).toBe(404);
   });

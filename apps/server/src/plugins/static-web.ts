@@ -8,8 +8,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app when WEB_DIST holds one: hashed files under /assets are
- * cached for a year, index.html is revalidated on every load, and any other GET that
- * wants HTML gets index.html (the client router takes it from there). Unknown /api
+ * cached for a year, index.html is revalidated on every load, and any other GET for a
+ * path that is not a file, from a client that takes HTML, gets index.html (the client router takes it from there). Unknown /api
  * paths always get a JSON 404.
  */
 export async function registerStaticWeb(app: FastifyInstance, options: { webDist: string }): Promise<void> {
@@ -37,7 +37,11 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // A client route: a browser (text/html) or any client that takes anything (curl's */*),
+    // for a path that does not name a file (/teachers/42, not /logo.png).
+    const accept = request.headers.accept ?? '*/*';
+    const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+    const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !lastSegment.includes('.');
     if (
       hasWeb &&
       !isApi &&
