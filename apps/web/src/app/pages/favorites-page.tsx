@@ -5,7 +5,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
 import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, selectVisibleFavorites, useFavoritesSync } from '../../features/favorites';
-import { ButtonLink, CatalogueSection, TeacherCard } from '../../features/teachers';
+import { ButtonLink } from '../../components/ui/button-link';
+import { CatalogueSection, TeacherCard } from '../../features/teachers';
 import styles from '../../features/teachers/components/teachers-list.module.css';
 
 /** /favorites: the signed-in user's favourite teachers; visitors go to /. */

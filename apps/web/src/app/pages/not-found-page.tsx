@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/button-link';
 import { EmptyState } from '../../components/ui/empty-state';
 import styles from '../components/home/home.module.css';
 
@@ -10,9 +10,7 @@ export function Component() {
         title="Page not found"
         headingLevel={1}
         action={
-          <Link to="/" className={styles.cta}>
-            Go to the home page
-          </Link>
+          <ButtonLink to="/">Go to the home page</ButtonLink>
         }
       >
         <p>The page you are looking for does not exist or has moved.</p>

@@ -5,7 +5,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorStatus } from '../../lib/api-error';
 import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
-import { BackLink, ButtonLink, CatalogueSection, TeacherCard, useGetTeacherQuery } from '../../features/teachers';
+import { ButtonLink } from '../../components/ui/button-link';
+import { BackLink, CatalogueSection, TeacherCard, useGetTeacherQuery } from '../../features/teachers';
 
 /** /teachers/:id: one teacher, expanded, with reviews and booking (a shareable link). */
 export function Component() {

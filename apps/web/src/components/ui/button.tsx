@@ -9,9 +9,11 @@ export type ButtonProps = ComponentPropsWithRef<'button'> & {
   fullWidth?: boolean;
 };
 
+/** The button's classes, for anything that must look like one (see ButtonLink). */
+export function buttonClassName(variant: ButtonVariant = 'primary', fullWidth = false, className?: string): string {
+  return [styles.button, styles[variant], fullWidth ? styles.fullWidth : '', className ?? ''].filter(Boolean).join(' ');
+}
+
 export function Button({ variant = 'primary', fullWidth = false, className, type = 'button', ...props }: ButtonProps) {
-  const classes = [styles.button, styles[variant], fullWidth ? styles.fullWidth : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
-  return <button type={type} className={classes} {...props} />;
+  return <button type={type} className={buttonClassName(variant, fullWidth, className)} {...props} />;
 }

@@ -5,4 +5,4 @@ export { CardSkeletons } from './components/card-skeletons';
 export { useUrlFilters } from './hooks/use-url-filters';
 export { teachersApi, useGetTeacherQuery, useGetTeachersInfiniteQuery, useGetFacetsQuery } from './api/teachers-api';
 export { fullName, formatPrice } from './lib/format';
-export { CatalogueSection, ButtonLink, BackLink } from './components/catalogue-section';
+export { CatalogueSection, BackLink } from './components/catalogue-section';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button-link';
 import styles from './home.module.css';
 
 const GREETINGS = ['Hello', 'Bonjour', 'Hola', 'Ciao', 'Hallo', 'Привіт', 'Olá', 'Hej'];
@@ -15,9 +15,9 @@ export function Hero() {
           Embark on an exciting language journey with expert language tutors: elevate your language proficiency to new
           heights by connecting with highly qualified and experienced tutors.
         </p>
-        <Link to="/teachers" className={styles.cta}>
+        <ButtonLink to="/teachers" className={styles.cta}>
           Get started
-        </Link>
+        </ButtonLink>
       </div>
       <div className={styles.art} aria-hidden="true">
         <ul className={styles.bubbles}>

@@ -15,11 +15,6 @@ export function CatalogueSection({ title, children }: { title?: string | undefin
   );
 }
 
-/** A link that looks like the primary button (for empty and not-found states). */
-export function ButtonLink(props: LinkProps) {
-  return <Link {...props} className={styles.buttonLink} />;
-}
-
 /** A quiet text link ("← All teachers"). */
 export function BackLink(props: LinkProps) {
   return <Link {...props} className={styles.backLink} />;
