@@ -38,21 +38,10 @@ const TEACHER_COLUMNS = sql.raw(
   'id, name, surname, languages, levels, rating, price_per_hour, lessons_done, avatar_url, lesson_info, conditions, experience',
 );
 
+/** A record as a `teacher` row in the column names (json_populate_recordset): all but its reviews. */
 function teacherJson(record: IdentifiedRecord) {
-  return {
-    id: record.id,
-    name: record.name,
-    surname: record.surname,
-    languages: record.languages,
-    levels: record.levels,
-    rating: record.rating,
-    price_per_hour: record.price_per_hour,
-    lessons_done: record.lessons_done,
-    avatar_url: record.avatar_url,
-    lesson_info: record.lesson_info,
-    conditions: record.conditions,
-    experience: record.experience,
-  };
+  const { reviews: _reviews, ...row } = record;
+  return row;
 }
 
 /** Rows of a raw statement, whichever driver runs it. */
