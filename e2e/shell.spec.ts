@@ -33,17 +33,23 @@ for (const modal of ['Login', 'Registration'] as const) {
     await checkA11y(page, `${modal} modal`);
     await shoot(page, `${modal.toLowerCase()}-modal`);
 
+    // the modal is ready (focus moved into it) before it is closed
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
 
     await opener.click();
+    // the modal is ready (focus moved into it) before it is closed
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
     await opener.click();
     await expect(dialog).toBeVisible();
+    // the modal is ready (focus moved into it) before it is closed
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     await page.mouse.click(5, 5); // the backdrop
     await expect(dialog).toBeHidden();
   });
