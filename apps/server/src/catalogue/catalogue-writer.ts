@@ -1,7 +1,8 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher } from '../db/schema.js';
+import { catalogueVersion, review, teacher, teacherCard } from '../db/schema.js';
+import { teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
@@ -127,6 +128,22 @@ export async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[
   }
 }
 
+/**
+ * (Re)writes the cards (the API's JSON, see teacher_card) of these teachers from their
+ * rows and reviews as they are now in this transaction: call it after the teachers and
+ * their reviews are written.
+ */
+export async function writeTeacherCards(tx: Db, ids: readonly string[]): Promise<void> {
+  for (const batch of chunks(ids, TEACHER_BATCH)) {
+    await tx.execute(
+      sql`insert into ${teacherCard} (teacher_id, json)
+          select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
+          where "teacher"."id" = any(${sql.param(batch)}::text[])
+          on conflict (teacher_id) do update set json = excluded.json`,
+    );
+  }
+}
+
 /** Marks the catalogue as changed, so every server's cache drops what it holds. */
 export async function bumpCatalogueVersion(tx: Db): Promise<void> {
   await tx
@@ -146,6 +163,7 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
 export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`analyze review`);
+  await db.rows(sql`analyze teacher_card`);
 }
 
 /**

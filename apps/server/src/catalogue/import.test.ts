@@ -36,17 +36,20 @@ function write(name: string, data: unknown): string {
   return file;
 }
 
+/** Every teacher as the list serves it (cards), checked against the rows and reviews as stored. */
 async function allTeachers(): Promise<Teacher[]> {
   const repo = createTeachersRepository(t.db);
-  const ids: string[] = [];
+  const listed: Teacher[] = [];
   let after = null;
   for (;;) {
     const page = await repo.list({}, after, 50);
-    ids.push(...(JSON.parse(page.itemsJson) as Teacher[]).map((i) => i.id));
+    listed.push(...(JSON.parse(page.itemsJson) as Teacher[]));
     if (!page.next) break;
     after = page.next;
   }
-  return repo.getByIds(ids);
+  const stored = new Map((await repo.getByIds(listed.map((x) => x.id))).map((x) => [x.id, x]));
+  for (const card of listed) expect(card).toEqual(stored.get(card.id));
+  return listed;
 }
 
 describe('importer', () => {
@@ -90,6 +93,8 @@ describe('importer', () => {
     const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
     expect(five.price_per_hour).toBe(99);
     expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
+    // the list serves the teacher as it is now (its card was rewritten in the same transaction)
+    expect((await allTeachers()).find((x) => x.id === '5')).toEqual(five);
   });
 
   it('refuses a broken file naming the record and field, and writes nothing', async () => {

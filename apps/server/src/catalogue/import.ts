@@ -7,6 +7,7 @@ import {
   refreshCatalogueStatistics,
   replaceReviews,
   upsertTeachers,
+  writeTeacherCards,
   type IdentifiedRecord,
 } from './catalogue-writer.js';
 
@@ -166,6 +167,10 @@ export async function importEntries(
     await db.orm.transaction(async (tx) => {
       await upsertTeachers(tx, changed);
       await replaceReviews(tx, changed, true);
+      await writeTeacherCards(
+        tx,
+        changed.map((record) => record.id),
+      );
       await bumpCatalogueVersion(tx);
     });
     await refreshCatalogueStatistics(db);

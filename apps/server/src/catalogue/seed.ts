@@ -5,6 +5,7 @@ import {
   insertNewTeachers,
   refreshCatalogueStatistics,
   replaceReviews,
+  writeTeacherCards,
 } from './catalogue-writer.js';
 import { GENERATOR_SEED, generateTeachers } from './generator.js';
 
@@ -32,6 +33,7 @@ export async function seedGenerated(db: Database, count: number, seed = GENERATO
         records.filter((r) => insertedIds.has(r.id)),
         false,
       );
+      await writeTeacherCards(tx, [...insertedIds]);
     }
     if (inserted > 0) await bumpCatalogueVersion(tx);
   });

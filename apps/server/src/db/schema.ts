@@ -64,6 +64,19 @@ export const teacher = pgTable(
   ],
 );
 
+/**
+ * Each teacher as the API returns it (JSON text in the contract's teacherSchema shape,
+ * reviews included), kept by the catalogue writer in the same transaction as the teacher
+ * and its reviews. The catalogue list reads it by primary key instead of building the
+ * JSON per request. See decision 011 (addendum 2).
+ */
+export const teacherCard = pgTable('teacher_card', {
+  teacherId: text('teacher_id')
+    .primaryKey()
+    .references(() => teacher.id, { onDelete: 'cascade' }),
+  json: text('json').notNull(),
+});
+
 export const review = pgTable(
   'review',
   {

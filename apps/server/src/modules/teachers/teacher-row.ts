@@ -28,26 +28,24 @@ export const teacherFields = {
 };
 
 /**
- * One teacher as the API's JSON text, built by the database (the list's hot path: no array
- * parsing, row mapping, validation or stringifying in Node), with the order columns the
- * keyset cursor needs. The field names and order are teacherSchema's; double precision
- * columns become JSON numbers (PostgreSQL prints the shortest exact form, like JS), text[]
- * JSON arrays of strings. Tests compare these objects with the generated teachers and parse
- * every page with the contract's schema.
+ * One teacher as the API's JSON text, built by the database from the row aliased
+ * "teacher" and its reviews: what the catalogue writer stores in `teacher_card` (the
+ * list's hot path reads it back with no JSON building, array parsing, row mapping,
+ * validation or stringifying per request). The field names and order are teacherSchema's;
+ * double precision columns become JSON numbers (PostgreSQL prints the shortest exact
+ * form, like JS), text[] JSON arrays of strings. Tests compare list pages with the
+ * generated teachers and with the by-id reads, and parse every page with the contract.
  */
-export const teacherJsonFields = {
-  rating: teacher.rating,
-  id: teacher.id,
-  json: sql<string>`(select row_to_json(t)::text from (select
+export const teacherCardJson = sql<string>`(select row_to_json(t)::text from (select
       "teacher"."id", "teacher"."name", "teacher"."surname", "teacher"."languages", "teacher"."levels",
       "teacher"."rating",
       coalesce((
         select json_agg((select r from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r) order by rv.position)
         from review rv where rv.teacher_id = "teacher"."id"), '[]'::json) as reviews,
       "teacher"."price_per_hour", "teacher"."lessons_done", "teacher"."avatar_url", "teacher"."lesson_info",
-      "teacher"."conditions", "teacher"."experience") t)`,
-};
+      "teacher"."conditions", "teacher"."experience") t)`;
 
+/** One list row: a teacher's card and the order columns the keyset cursor needs. */
 export interface TeacherJsonRow {
   rating: number;
   id: string;

@@ -1,18 +1,22 @@
 import { LEVELS, type Facets, type Level, type Stats, type Teacher, type TeacherFilters } from '@learnlingo/contract';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { catalogueVersion, teacher } from '../../db/schema.js';
+import { catalogueVersion, teacher, teacherCard } from '../../db/schema.js';
 import type { CursorPosition } from './cursor.js';
-import { teacherFields, teacherJsonFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
+import { teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
 const ph = sql.placeholder;
 
-/** One list call waiting for the next batch. */
-interface ListRequest {
+/** One page to find: its filters, where it starts, how many rows. */
+export interface ListQuery {
   filters: TeacherFilters;
   after: CursorPosition | null;
   /** rows wanted: the page size plus one, to know whether there are more */
   rows: number;
+}
+
+/** One list call waiting for the next batch. */
+interface ListRequest extends ListQuery {
   resolve(rows: TeacherJsonRow[]): void;
   reject(error: unknown): void;
 }
@@ -33,8 +37,9 @@ const MAX_BATCH = { pglite: 64, postgres: 4 } as const;
  * scan, see decision 011). Absent filters are neutral values instead of ORs, so every part
  * stays an index condition or an index-tuple filter: no language/level → the empty array
  * (contained in every array), no price → +Infinity, no cursor → (+Infinity, '').
+ * Each teacher's JSON comes ready-made from teacher_card, by primary key.
  */
-function listBatchQuery(requests: readonly ListRequest[]): SQL {
+export function listBatchQuery(requests: readonly ListQuery[]): SQL {
   const param = <T>(values: T[]) => sql.param(values);
   const languages = param(requests.map((r) => r.filters.language ?? ''));
   const levels = param(requests.map((r) => r.filters.level ?? ''));
@@ -42,12 +47,12 @@ function listBatchQuery(requests: readonly ListRequest[]): SQL {
   const afterRatings = param(requests.map((r) => r.after?.rating ?? Number.POSITIVE_INFINITY));
   const afterIds = param(requests.map((r) => r.after?.id ?? ''));
   const limits = param(requests.map((r) => r.rows));
-  return sql`select p.i::int as i, "teacher"."rating" as rating, "teacher"."id" as id, ${teacherJsonFields.json} as json
+  return sql`select p.i::int as i, ids.rating, ids.id, card.json
     from unnest(${languages}::text[], ${levels}::text[], ${prices}::float8[], ${afterRatings}::float8[],
                 ${afterIds}::text[], ${limits}::int[])
       with ordinality as p(language, level, price, after_rating, after_id, lim, i)
     cross join lateral (
-      select page.id from ${teacher} page
+      select page.rating, page.id from ${teacher} page
       where page.languages @> (case when p.language = '' then '{}'::text[] else array[p.language] end)
         and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
         and page.price_per_hour <= p.price
@@ -55,8 +60,8 @@ function listBatchQuery(requests: readonly ListRequest[]): SQL {
       order by page.rating desc, page.id desc
       limit p.lim
     ) ids
-    join ${teacher} "teacher" on "teacher"."id" = ids.id
-    order by p.i, "teacher"."rating" desc, "teacher"."id" desc`;
+    join ${teacherCard} card on card.teacher_id = ids.id
+    order by p.i, ids.rating desc, ids.id desc`;
 }
 
 export interface ListPage {
@@ -72,7 +77,9 @@ export function createTeachersRepository(db: Database) {
 
   async function runBatch(batch: ListRequest[]): Promise<void> {
     try {
-      const rows = await db.rows<{ i: number; rating: number; id: string; json: string }>(listBatchQuery(batch));
+      const rows = await db.rows<{ i: number; rating: number; id: string; json: string }>(listBatchQuery(batch), {
+        prepared: true,
+      });
       const byRequest = batch.map((): TeacherJsonRow[] => []);
       for (const row of rows) byRequest[Number(row.i) - 1]?.push(row);
       batch.forEach((request, index) => request.resolve(byRequest[index] ?? []));

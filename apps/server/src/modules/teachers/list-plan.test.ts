@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedGenerated } from '../../catalogue/seed.js';
+import { createTestDatabase, type TestDatabase } from '../../test/db.js';
+import { listBatchQuery } from './teachers-repository.js';
+
+// The catalogue list's one statement (listBatchQuery) runs its generic plan on PostgreSQL
+// (prepared once per connection, see db/client.ts). On a handful of rows any plan is fine
+// and the planner rightly scans tables; this catalogue is large enough for the planner to
+// choose as it does on 100,000 teachers.
+const COUNT = 2000;
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedGenerated(t.db, COUNT);
+}, 120_000);
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('the catalogue list statement', () => {
+  it("has a generic plan on the covering index and the cards' primary key: no table scan, no sort of the matches, no JIT", async () => {
+    const { sql: text } = new PgDialect().sqlToQuery(listBatchQuery([{ filters: {}, after: null, rows: 5 }]));
+    const plan = await t.db.orm.transaction(async (tx) => {
+      await tx.execute(sql.raw(`prepare list_plan_check as ${text}`));
+      try {
+        const result: unknown = await tx.execute(
+          sql.raw(`explain execute list_plan_check(array['English', ''], array['B1 Intermediate', ''],
+            array[40, 'Infinity']::float8[], array['Infinity', 4.5]::float8[], array['', 't000050'], array[5, 11])`),
+        );
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        return rows.map((r) => Object.values(r).join('')).join('\n');
+      } finally {
+        await tx.execute(sql`deallocate list_plan_check`);
+      }
+    });
+    expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Only Scan using teacher_list_order_idx/);
+    expect(plan).toContain('Index Scan using teacher_card_pkey');
+    expect(plan).not.toMatch(/Seq Scan|Bitmap|JIT|Hash/);
+  });
+
+  it('runs on connections with generic plans and without JIT', async () => {
+    const [settings] = await t.db.rows<{ plan_cache_mode: string; jit: string }>(
+      sql`select current_setting('plan_cache_mode') as plan_cache_mode, current_setting('jit') as jit`,
+    );
+    expect(settings).toEqual({ plan_cache_mode: 'force_generic_plan', jit: 'off' });
+  });
+});
