@@ -8,6 +8,8 @@ export const testEngine: TestEngine = process.env.TEST_DB_ENGINE === 'postgres' 
 
 export interface TestDatabase {
   db: Database;
+  /** on PostgreSQL, the URL of this test's own database (to open more connections to it) */
+  url?: string;
   /** closes the connection and, on PostgreSQL, drops the database */
   drop(): Promise<void>;
 }
@@ -45,6 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await db.migrate();
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

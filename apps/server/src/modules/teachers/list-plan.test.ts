@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGenerated } from '../../catalogue/seed.js';
-import { createTestDatabase, type TestDatabase } from '../../test/db.js';
-import { listBatchQuery } from './teachers-repository.js';
+import { openDatabase } from '../../db/client.js';
+import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
+import { createTeachersRepository, listBatchQuery } from './teachers-repository.js';
 
 // The catalogue list's one statement (listBatchQuery) runs its generic plan on PostgreSQL
 // (prepared once per connection, see db/client.ts). On a handful of rows any plan is fine
@@ -47,4 +48,23 @@ describe('the catalogue list statement', () => {
     );
     expect(settings).toEqual({ plan_cache_mode: 'force_generic_plan', jit: 'off' });
   });
+
+  it.skipIf(testEngine !== 'postgres')(
+    'is a named statement on PostgreSQL, planned once per connection (PostgreSQL only: PGlite has no named statements)',
+    async () => {
+      const one = await openDatabase({ engine: 'postgres', url: t.url as string, max: 1 });
+      try {
+        const repository = createTeachersRepository(one);
+        await repository.list({ language: 'English' }, null, 4);
+        await repository.list({ level: 'A1 Beginner' }, { rating: 4.5, id: 't000050' }, 4);
+        const statements = await one.rows<{ generic: number; custom: number }>(
+          sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+              where statement like '%with ordinality as p(language, level, price, after_rating, after_id, lim, i)%'`,
+        );
+        expect(statements).toEqual([{ generic: 2, custom: 0 }]);
+      } finally {
+        await one.close();
+      }
+    },
+  );
 });
