@@ -49,7 +49,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
   const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
-  await registerSecurityHeaders(app, { https });
+  registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });
 
