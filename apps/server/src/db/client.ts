@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -18,12 +18,15 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   readonly orm: Db;
   readonly engine: Engine;
+  /** Runs raw SQL and returns its rows (the two drivers shape results differently). */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /**
-   * Runs raw SQL and returns its rows (the two drivers shape results differently).
-   * `prepared`: on PostgreSQL, a named statement kept per connection, parsed and planned
-   * once (its generic plan); only for hot statements whose text never varies.
+   * Runs a hot statement whose text never varies, with positional parameters ($1…). On
+   * PostgreSQL it is a named statement kept per connection, parsed and planned once (its
+   * generic plan); Drizzle's execute() would send an unnamed one, parsed and planned anew
+   * at every call.
    */
-  rows<T extends Record<string, unknown>>(query: SQL, options?: { prepared?: boolean }): Promise<T[]>;
+  statement<T extends Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   /** true when the database answers */
   ping(): Promise<boolean>;
@@ -53,17 +56,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     });
     const orm = drizzlePostgres({ client, schema });
-    const dialect = new PgDialect();
     let closed = false;
     return {
       orm,
       engine: 'postgres',
-      rows: async <T extends Record<string, unknown>>(query: SQL, options?: { prepared?: boolean }) => {
-        // Drizzle's execute() always sends an unnamed statement (parsed and planned anew).
-        if (!options?.prepared) return (await orm.execute(query)) as unknown as T[];
-        const { sql: text, params } = dialect.sqlToQuery(query);
-        return (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[];
-      },
+      rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)) as unknown as T[],
+      statement: async <T extends Record<string, unknown>>(text: string, params: unknown[]) =>
+        (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[],
       migrate: () => migratePostgres(orm, { migrationsFolder }),
       ping: () => ping(orm),
       close: async () => {
@@ -84,8 +83,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     orm,
     engine: 'pglite',
-    // PGlite runs one statement at a time in-process; every statement is unnamed there.
     rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)).rows as T[],
+    // PGlite runs one statement at a time in-process, unnamed.
+    statement: async <T extends Record<string, unknown>>(text: string, params: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
     migrate: () => migratePglite(orm, { migrationsFolder }),
     ping: () => ping(orm),
     close: async () => {

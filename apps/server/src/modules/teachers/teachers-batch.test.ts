@@ -4,7 +4,7 @@ import { generateTeachers } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 // The repository answers all list calls of one event-loop turn with one statement
-// (listBatchQuery). The response cache is off here, so every request reaches it.
+// (LIST_STATEMENT). The response cache is off here, so every request reaches it.
 const COUNT = 60;
 const generated = [...generateTeachers(1, COUNT)];
 const byOrder = (a: { rating: number; id: string }, b: { rating: number; id: string }) =>

@@ -1,5 +1,6 @@
 import { LEVELS, type Facets, type Level, type Stats, type Teacher, type TeacherFilters } from '@learnlingo/contract';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard } from '../../db/schema.js';
 import type { CursorPosition } from './cursor.js';
@@ -23,33 +24,26 @@ interface ListRequest extends ListQuery {
 
 /**
  * How many list calls share one statement. One statement runs its pages one after another
- * in one backend: PGlite has a single connection anyway, so it takes everything waiting;
- * on PostgreSQL small batches spread over the pool's connections did best
- * (bench/api.mjs, distinct queries: batches of 1 ≈ 1,100 req/s, 4 ≈ 2,260, 8 ≈ 2,000,
- * 64 ≈ 1,100 with p99 88 ms). See decision 011.
+ * in one backend: PGlite has a single connection anyway, so it takes everything waiting.
+ * On PostgreSQL, with each page now a few tens of microseconds (decision 011, addendum 2),
+ * batches of 16 cost the server and PostgreSQL ~8 % less CPU per request than batches of 4
+ * at the same throughput and p99 (bench/api.mjs distinct queries; before the cards and
+ * prepared statements, batches above 4 serialised slow pages: 64 gave p99 88 ms).
  */
-const MAX_BATCH = { pglite: 64, postgres: 4 } as const;
+const MAX_BATCH = { pglite: 64, postgres: 16 } as const;
 
 /**
  * All list calls that arrive in the same turn of the event loop become ONE statement and
- * one round trip: their parameters travel as arrays, each set becomes a row of `p`, and a
- * LATERAL subquery runs that set's keyset page on teacher_list_order_idx (an index-only
- * scan, see decision 011). Absent filters are neutral values instead of ORs, so every part
- * stays an index condition or an index-tuple filter: no language/level → the empty array
- * (contained in every array), no price → +Infinity, no cursor → (+Infinity, '').
- * Each teacher's JSON comes ready-made from teacher_card, by primary key.
+ * one round trip: their parameters travel as arrays ($1…$6, one element per call), each set
+ * becomes a row of `p`, and a LATERAL subquery runs that set's keyset page on
+ * teacher_list_order_idx (an index-only scan, see decision 011). Absent filters are neutral
+ * values instead of ORs, so every part stays an index condition or an index-tuple filter:
+ * no language/level → the empty array (contained in every array), no price → +Infinity, no
+ * cursor → (+Infinity, ''). Each teacher's JSON comes ready-made from teacher_card, by
+ * primary key. The text never varies, so PostgreSQL prepares it once per connection.
  */
-export function listBatchQuery(requests: readonly ListQuery[]): SQL {
-  const param = <T>(values: T[]) => sql.param(values);
-  const languages = param(requests.map((r) => r.filters.language ?? ''));
-  const levels = param(requests.map((r) => r.filters.level ?? ''));
-  const prices = param(requests.map((r) => r.filters.price ?? Number.POSITIVE_INFINITY));
-  const afterRatings = param(requests.map((r) => r.after?.rating ?? Number.POSITIVE_INFINITY));
-  const afterIds = param(requests.map((r) => r.after?.id ?? ''));
-  const limits = param(requests.map((r) => r.rows));
-  return sql`select p.i::int as i, ids.rating, ids.id, card.json
-    from unnest(${languages}::text[], ${levels}::text[], ${prices}::float8[], ${afterRatings}::float8[],
-                ${afterIds}::text[], ${limits}::int[])
+export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as i, ids.rating, ids.id, card.json
+    from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::int[])
       with ordinality as p(language, level, price, after_rating, after_id, lim, i)
     cross join lateral (
       select page.rating, page.id from ${teacher} page
@@ -61,7 +55,18 @@ export function listBatchQuery(requests: readonly ListQuery[]): SQL {
       limit p.lim
     ) ids
     join ${teacherCard} card on card.teacher_id = ids.id
-    order by p.i, ids.rating desc, ids.id desc`;
+    order by p.i, ids.rating desc, ids.id desc`).sql;
+
+/** LIST_STATEMENT's parameters for these calls. */
+export function listStatementParams(requests: readonly ListQuery[]): unknown[] {
+  return [
+    requests.map((r) => r.filters.language ?? ''),
+    requests.map((r) => r.filters.level ?? ''),
+    requests.map((r) => r.filters.price ?? Number.POSITIVE_INFINITY),
+    requests.map((r) => r.after?.rating ?? Number.POSITIVE_INFINITY),
+    requests.map((r) => r.after?.id ?? ''),
+    requests.map((r) => r.rows),
+  ];
 }
 
 export interface ListPage {
@@ -71,15 +76,16 @@ export interface ListPage {
   next: CursorPosition | null;
 }
 
-/** Reads of the catalogue. List calls are batched per event-loop turn (listBatchQuery). */
+/** Reads of the catalogue. List calls are batched per event-loop turn (LIST_STATEMENT). */
 export function createTeachersRepository(db: Database) {
   let pending: ListRequest[] = [];
 
   async function runBatch(batch: ListRequest[]): Promise<void> {
     try {
-      const rows = await db.rows<{ i: number; rating: number; id: string; json: string }>(listBatchQuery(batch), {
-        prepared: true,
-      });
+      const rows = await db.statement<{ i: number; rating: number; id: string; json: string }>(
+        LIST_STATEMENT,
+        listStatementParams(batch),
+      );
       const byRequest = batch.map((): TeacherJsonRow[] => []);
       for (const row of rows) byRequest[Number(row.i) - 1]?.push(row);
       batch.forEach((request, index) => request.resolve(byRequest[index] ?? []));
