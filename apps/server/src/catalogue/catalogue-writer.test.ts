@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../config/paths.js';
+import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/db.js';
 import { ensureCatalogueStatistics, insertNewTeachers } from './catalogue-writer.js';
 import { generateTeachers } from './generator.js';
+import { seedGenerated } from './seed.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -30,5 +35,30 @@ describe('ensureCatalogueStatistics', () => {
     expect(await ensureCatalogueStatistics(t.db)).toBe(true);
     expect(await hasStatistics()).toBe(true);
     expect(await ensureCatalogueStatistics(t.db)).toBe(false);
+  });
+});
+
+describe('teacher cards', () => {
+  it("migration 0003's backfill writes the same cards as the catalogue writer", async () => {
+    await t.db.rows(sql`truncate teacher cascade`);
+    await seedGenerated(t.db, 80);
+    const written = await t.db.rows<{ teacher_id: string; json: string }>(
+      sql`select teacher_id, json from teacher_card order by teacher_id`,
+    );
+    expect(written).toHaveLength(80);
+    // every card is the teacher as the by-id read returns it (the rows themselves)
+    const repository = createTeachersRepository(t.db);
+    const stored = new Map((await repository.getByIds(written.map((c) => c.teacher_id))).map((x) => [x.id, x]));
+    for (const card of written) expect(JSON.parse(card.json)).toEqual(stored.get(card.teacher_id));
+
+    // an existing catalogue migrated to 0003: its last statement fills teacher_card
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0003_teacher-card.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) as string;
+    expect(backfill).toMatch(/INSERT INTO "teacher_card"/);
+    await t.db.rows(sql`delete from teacher_card`);
+    await t.db.rows(sql.raw(backfill));
+    expect(
+      await t.db.rows<{ teacher_id: string; json: string }>(sql`select teacher_id, json from teacher_card order by teacher_id`),
+    ).toEqual(written);
   });
 });
