@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths.js';
 import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/db.js';
-import { ensureCatalogueStatistics, insertNewTeachers } from './catalogue-writer.js';
+import { ensureCatalogueStatistics, insertNewRecords } from './catalogue-writer.js';
 import { generateTeachers } from './generator.js';
 import { seedGenerated } from './seed.js';
 
@@ -30,7 +30,7 @@ describe('ensureCatalogueStatistics', () => {
   });
 
   it('analyses a catalogue that has rows but no planner statistics, once', async () => {
-    await t.db.orm.transaction((tx) => insertNewTeachers(tx, [...generateTeachers(1, 50)]));
+    await t.db.orm.transaction((tx) => insertNewRecords(tx, [...generateTeachers(1, 50)]));
     expect(await hasStatistics()).toBe(false);
     expect(await ensureCatalogueStatistics(t.db)).toBe(true);
     expect(await hasStatistics()).toBe(true);

@@ -6,7 +6,10 @@ import { teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
- * inside the caller's transaction, never one statement per row.
+ * inside the caller's transaction, never one statement per row. A record is always written
+ * whole — teacher row, reviews and card (teacher_card, what the list serves) — through
+ * insertNewRecords or upsertRecords, so no teacher can be missing from the list or listed
+ * as it was before.
  */
 
 const TEACHER_BATCH = 1000;
@@ -57,7 +60,7 @@ async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
  * json_populate_recordset), which is several times faster than thousands of bind
  * parameters, on PGlite especially.
  */
-export async function insertNewTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<Set<string>> {
+async function insertNewTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<Set<string>> {
   const inserted = new Set<string>();
   for (const batch of chunks(records, TEACHER_BATCH)) {
     const rows = await rowsOf<{ id: string }>(
@@ -73,7 +76,7 @@ export async function insertNewTeachers(tx: Db, records: readonly IdentifiedReco
 }
 
 /** Inserts or replaces teachers by id. */
-export async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<void> {
+async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[]): Promise<void> {
   for (const batch of chunks(records, TEACHER_BATCH)) {
     await tx
       .insert(teacher)
@@ -99,7 +102,7 @@ export async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[
 }
 
 /** Replaces the reviews of these teachers with the records' reviews (in their order). */
-export async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], deleteFirst: boolean): Promise<void> {
+async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], deleteFirst: boolean): Promise<void> {
   if (deleteFirst) {
     for (const batch of chunks(records, TEACHER_BATCH)) {
       await tx.delete(review).where(
@@ -133,7 +136,7 @@ export async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[
  * rows and reviews as they are now in this transaction: call it after the teachers and
  * their reviews are written.
  */
-export async function writeTeacherCards(tx: Db, ids: readonly string[]): Promise<void> {
+async function writeTeacherCards(tx: Db, ids: readonly string[]): Promise<void> {
   for (const batch of chunks(ids, TEACHER_BATCH)) {
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
@@ -142,6 +145,31 @@ export async function writeTeacherCards(tx: Db, ids: readonly string[]): Promise
           on conflict (teacher_id) do update set json = excluded.json`,
     );
   }
+}
+
+/**
+ * Adds the records whose id is new — teacher, reviews and card — and leaves existing ids
+ * alone. Returns the ids inserted.
+ */
+export async function insertNewRecords(tx: Db, records: readonly IdentifiedRecord[]): Promise<Set<string>> {
+  const inserted = await insertNewTeachers(tx, records);
+  const added = records.filter((record) => inserted.has(record.id));
+  await replaceReviews(tx, added, false);
+  await writeTeacherCards(
+    tx,
+    added.map((record) => record.id),
+  );
+  return inserted;
+}
+
+/** Writes these records whole: teachers inserted or replaced, their reviews replaced, cards rewritten. */
+export async function upsertRecords(tx: Db, records: readonly IdentifiedRecord[]): Promise<void> {
+  await upsertTeachers(tx, records);
+  await replaceReviews(tx, records, true);
+  await writeTeacherCards(
+    tx,
+    records.map((record) => record.id),
+  );
 }
 
 /** Marks the catalogue as changed, so every server's cache drops what it holds. */

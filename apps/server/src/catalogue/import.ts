@@ -5,9 +5,7 @@ import { createTeachersRepository } from '../modules/teachers/teachers-repositor
 import {
   bumpCatalogueVersion,
   refreshCatalogueStatistics,
-  replaceReviews,
-  upsertTeachers,
-  writeTeacherCards,
+  upsertRecords,
   type IdentifiedRecord,
 } from './catalogue-writer.js';
 
@@ -165,12 +163,7 @@ export async function importEntries(
 
   if (changed.length > 0) {
     await db.orm.transaction(async (tx) => {
-      await upsertTeachers(tx, changed);
-      await replaceReviews(tx, changed, true);
-      await writeTeacherCards(
-        tx,
-        changed.map((record) => record.id),
-      );
+      await upsertRecords(tx, changed);
       await bumpCatalogueVersion(tx);
     });
     await refreshCatalogueStatistics(db);

@@ -2,10 +2,8 @@ import type { Database } from '../db/client.js';
 import {
   bumpCatalogueVersion,
   countTeachers,
-  insertNewTeachers,
+  insertNewRecords,
   refreshCatalogueStatistics,
-  replaceReviews,
-  writeTeacherCards,
 } from './catalogue-writer.js';
 import { GENERATOR_SEED, generateTeachers } from './generator.js';
 
@@ -26,14 +24,7 @@ export async function seedGenerated(db: Database, count: number, seed = GENERATO
     for (let from = 1; from <= count; from += GENERATE_BATCH) {
       const to = Math.min(count, from + GENERATE_BATCH - 1);
       const records = [...generateTeachers(from, to, seed)];
-      const insertedIds = await insertNewTeachers(tx, records);
-      inserted += insertedIds.size;
-      await replaceReviews(
-        tx,
-        records.filter((r) => insertedIds.has(r.id)),
-        false,
-      );
-      await writeTeacherCards(tx, [...insertedIds]);
+      inserted += (await insertNewRecords(tx, records)).size;
     }
     if (inserted > 0) await bumpCatalogueVersion(tx);
   });
