@@ -48,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         // Every statement is prepared once per connection and runs its generic plan: the
         // catalogue list takes its filters, cursors and limits as arrays (unnest), which no
         // plan can see into, so planning each execution (~0.25 ms of a ~0.55 ms batch)
-        // bought nothing. The plan is checked by EXPLAIN in teachers-batch.test.ts.
+        // bought nothing. The plan is checked by EXPLAIN in list-plan.test.ts.
         plan_cache_mode: 'force_generic_plan',
         // Short OLTP statements: a generic plan's cost estimate can pass jit_above_cost,
         // and compiling then costs milliseconds on a query that runs in a fraction of one.

@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard } from '../../db/schema.js';
 import type { CursorPosition } from './cursor.js';
-import { teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
+import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
 const ph = sql.placeholder;
 
@@ -40,9 +40,12 @@ const MAX_BATCH = { pglite: 64, postgres: 16 } as const;
  * values instead of ORs, so every part stays an index condition or an index-tuple filter:
  * no language/level → the empty array (contained in every array), no price → +Infinity, no
  * cursor → (+Infinity, ''). Each teacher's JSON comes ready-made from teacher_card, by
- * primary key. The text never varies, so PostgreSQL prepares it once per connection.
+ * primary key; a teacher without a card (which the catalogue writer never leaves) is built
+ * on the spot instead of dropping out of the page — COALESCE runs that subquery only then.
+ * The text never varies, so PostgreSQL prepares it once per connection.
  */
-export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as i, ids.rating, ids.id, card.json
+export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as i, ids.rating, ids.id,
+      coalesce(card.json, (select ${teacherCardJson} from ${teacher} "teacher" where "teacher"."id" = ids.id)) as json
     from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::int[])
       with ordinality as p(language, level, price, after_rating, after_id, lim, i)
     cross join lateral (
@@ -54,7 +57,7 @@ export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as 
       order by page.rating desc, page.id desc
       limit p.lim
     ) ids
-    join ${teacherCard} card on card.teacher_id = ids.id
+    left join ${teacherCard} card on card.teacher_id = ids.id
     order by p.i, ids.rating desc, ids.id desc`).sql;
 
 /** LIST_STATEMENT's parameters for these calls. */
