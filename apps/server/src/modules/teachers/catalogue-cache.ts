@@ -21,6 +21,7 @@ export function etagOf(body: string): string {
  */
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private readonly values = new Map<string, Promise<unknown>>();
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -38,6 +39,7 @@ export class CatalogueCache {
         const version = await this.readVersion();
         if (version !== this.version) {
           this.entries.clear();
+          this.values.clear();
           this.version = version;
         }
         this.checkedAt = Date.now();
@@ -70,9 +72,25 @@ export class CatalogueCache {
     return entry;
   }
 
+  /**
+   * A value derived from the catalogue, computed once per catalogue version and kept
+   * whatever `maxEntries` says (it is not a response); a failed computation is not kept.
+   */
+  async memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    await this.refresh();
+    let value = this.values.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = compute();
+      this.values.set(key, value);
+      value.catch(() => this.values.delete(key));
+    }
+    return value;
+  }
+
   /** Drops everything now (after an import in this process). */
   clear(): void {
     this.entries.clear();
+    this.values.clear();
     this.version = null;
   }
 }

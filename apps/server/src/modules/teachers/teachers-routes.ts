@@ -25,6 +25,7 @@ export interface TeachersRoutesOptions {
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
 const LIST_MAX_AGE = 10;
+const EMPTY_PAGE = '{"items":[],"nextCursor":null}';
 const SLOW_MAX_AGE = 60;
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
@@ -49,6 +50,22 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   app.decorate('catalogueCache', cache);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * The filter values the catalogue has (per catalogue version). A page for a language or
+   * level no teacher has, or a price below the cheapest, is empty without asking the
+   * database: the index cannot stop such a scan early, so on 100,000 teachers it would read
+   * the whole list index (~30 ms) — and hold up the pages batched with it.
+   */
+  const filterDomain = () =>
+    cache.memo('filter-domain', async () => {
+      const facets = await repository.facets();
+      return {
+        languages: new Set(facets.languages),
+        levels: new Set<string>(facets.levels),
+        cheapest: facets.prices[0] ?? Number.POSITIVE_INFINITY,
+      };
+    });
+
   r.get(
     '/api/teachers',
     {
@@ -71,6 +88,14 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       const entry = await cache.get(key, async () => {
         // The database builds the items' JSON (teacherSchema's shape, asserted by the tests
         // against the contract); Node only adds the cursor. See decision 011.
+        const domain = await filterDomain();
+        if (
+          (language !== undefined && !domain.languages.has(language)) ||
+          (level !== undefined && !domain.levels.has(level)) ||
+          (price !== undefined && price < domain.cheapest)
+        ) {
+          return EMPTY_PAGE;
+        }
         const page = await repository.list({ language, level, price }, after, limit);
         const nextCursor = page.next ? JSON.stringify(cursors.encode(page.next)) : 'null';
         return `{"items":${page.itemsJson},"nextCursor":${nextCursor}}`;
