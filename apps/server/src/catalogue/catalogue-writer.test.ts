@@ -61,4 +61,27 @@ describe('teacher cards', () => {
       await t.db.rows<{ teacher_id: string; json: string }>(sql`select teacher_id, json from teacher_card order by teacher_id`),
     ).toEqual(written);
   });
+
+  it("teacher_language holds one row per teacher and language, as migration 0004's backfill writes them", async () => {
+    await t.db.rows(sql`truncate teacher cascade`);
+    const records = [...generateTeachers(1, 40)];
+    // a language listed twice is one row
+    records[0] = { ...(records[0] as (typeof records)[number]), languages: ['French', 'French', 'German'] };
+    await t.db.orm.transaction((tx) => insertNewRecords(tx, records));
+    const rowsNow = () =>
+      t.db.rows<Record<string, unknown>>(
+        sql`select teacher_id, language, rating, price_per_hour, levels from teacher_language order by teacher_id, language`,
+      );
+    const written = await rowsNow();
+    const expected = records
+      .flatMap((r) => [...new Set(r.languages)].map((language) => [r.id, language, r.rating, r.price_per_hour, r.levels]))
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])) || (String(a[1]) < String(b[1]) ? -1 : 1));
+    expect(written.map((w) => [w.teacher_id, w.language, w.rating, w.price_per_hour, w.levels])).toEqual(expected);
+
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0004_teacher-language.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO')) as string;
+    await t.db.rows(sql`delete from teacher_language`);
+    await t.db.rows(sql.raw(backfill));
+    expect(await rowsNow()).toEqual(written);
+  });
 });

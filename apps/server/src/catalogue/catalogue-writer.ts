@@ -1,13 +1,14 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard } from '../db/schema.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage } from '../db/schema.js';
 import { teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
  * inside the caller's transaction, never one statement per row. A record is always written
- * whole — teacher row, reviews and card (teacher_card, what the list serves) — through
+ * whole — teacher row, reviews, card (teacher_card, what the list serves) and language rows
+ * (teacher_language, what a language-filtered list scans) — through
  * insertNewRecords or upsertRecords, so no teacher can be missing from the list or listed
  * as it was before.
  */
@@ -132,41 +133,49 @@ async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], dele
 }
 
 /**
- * (Re)writes the cards (the API's JSON, see teacher_card) of these teachers from their
- * rows and reviews as they are now in this transaction: call it after the teachers and
- * their reviews are written.
+ * (Re)writes what the list reads for these teachers, from their rows and reviews as they
+ * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
+ * rows in teacher_language. Call it after the teachers and their reviews are written.
  */
-async function writeTeacherCards(tx: Db, ids: readonly string[]): Promise<void> {
+async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
   for (const batch of chunks(ids, TEACHER_BATCH)) {
+    const idList = sql`${sql.param(batch)}::text[]`;
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
           select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
-          where "teacher"."id" = any(${sql.param(batch)}::text[])
+          where "teacher"."id" = any(${idList})
           on conflict (teacher_id) do update set json = excluded.json`,
+    );
+    await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
+    await tx.execute(
+      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels)
+          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels
+          from ${teacher} t, unnest(t.languages) as l(language)
+          where t.id = any(${idList})`,
     );
   }
 }
 
 /**
- * Adds the records whose id is new — teacher, reviews and card — and leaves existing ids
+ * Adds the records whose id is new — teacher, reviews and list rows — and leaves existing ids
  * alone. Returns the ids inserted.
  */
 export async function insertNewRecords(tx: Db, records: readonly IdentifiedRecord[]): Promise<Set<string>> {
   const inserted = await insertNewTeachers(tx, records);
   const added = records.filter((record) => inserted.has(record.id));
   await replaceReviews(tx, added, false);
-  await writeTeacherCards(
+  await writeListRows(
     tx,
     added.map((record) => record.id),
   );
   return inserted;
 }
 
-/** Writes these records whole: teachers inserted or replaced, their reviews replaced, cards rewritten. */
+/** Writes these records whole: teachers inserted or replaced, their reviews replaced, list rows rewritten. */
 export async function upsertRecords(tx: Db, records: readonly IdentifiedRecord[]): Promise<void> {
   await upsertTeachers(tx, records);
   await replaceReviews(tx, records, true);
-  await writeTeacherCards(
+  await writeListRows(
     tx,
     records.map((record) => record.id),
   );
@@ -190,6 +199,7 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
  */
 export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await db.rows(sql`vacuum analyze teacher`);
+  await db.rows(sql`vacuum analyze teacher_language`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }
@@ -201,7 +211,8 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
  */
 export async function ensureCatalogueStatistics(db: Database): Promise<boolean> {
   const [row] = await db.rows<{ analysed: boolean }>(
-    sql`select exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'teacher') as analysed`,
+    sql`select count(distinct tablename) = 2 as analysed from pg_stats
+        where schemaname = current_schema() and tablename in ('teacher', 'teacher_language')`,
   );
   if (row?.analysed || (await countTeachers(db)) === 0) return false;
   await refreshCatalogueStatistics(db);

@@ -86,15 +86,24 @@ describe('importer', () => {
   it('updates a changed teacher and replaces its reviews, leaving the others untouched', async () => {
     await importFile(t.db, SHARED_EXPORT);
     const changed = records.map((r, i) =>
-      i === 5 ? { ...r, price_per_hour: 99, reviews: [{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }] } : r,
+      i === 5
+        ? { ...r, price_per_hour: 99, languages: ['Klingon'], reviews: [{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }] }
+        : r,
     );
     const result = await importFile(t.db, write('changed.json', { teachers: changed }));
     expect(result).toEqual({ inserted: 0, updated: 1, unchanged: records.length - 1, skipped: 0 });
     const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
     expect(five.price_per_hour).toBe(99);
     expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
-    // the list serves the teacher as it is now (its card was rewritten in the same transaction)
+    // the list serves the teacher as it is now (its card and language rows were rewritten in the same transaction)
     expect((await allTeachers()).find((x) => x.id === '5')).toEqual(five);
+    const repository = createTeachersRepository(t.db);
+    const byLanguage = async (language: string) =>
+      (JSON.parse((await repository.list({ language }, null, 50)).itemsJson) as Teacher[]).map((x) => x.id);
+    expect(await byLanguage('Klingon')).toEqual(['5']);
+    for (const language of (records[5] as { languages: string[] }).languages) {
+      expect(await byLanguage(language)).not.toContain('5');
+    }
   });
 
   it('refuses a broken file naming the record and field, and writes nothing', async () => {

@@ -77,6 +77,36 @@ export const teacherCard = pgTable('teacher_card', {
   json: text('json').notNull(),
 });
 
+/**
+ * One row per (teacher, language) with the list's order and filter columns: a page filtered
+ * by language reads only that language's teachers from its index (an index-only scan in
+ * list order) instead of testing every teacher of the main list index. Kept by the
+ * catalogue writer with the teacher. See decision 011 (addendum 3).
+ */
+export const teacherLanguage = pgTable(
+  'teacher_language',
+  {
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    pricePerHour: doublePrecision('price_per_hour').notNull(),
+    levels: text('levels').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teacherId, t.language] }),
+    // the list order within one language, NULLS placement as the query's (see teacher above)
+    index('teacher_language_list_idx').on(
+      t.language,
+      t.rating.desc().nullsFirst(),
+      t.teacherId.desc().nullsFirst(),
+      t.pricePerHour,
+      t.levels,
+    ),
+  ],
+);
+
 export const review = pgTable(
   'review',
   {

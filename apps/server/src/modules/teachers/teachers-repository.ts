@@ -2,7 +2,7 @@ import { LEVELS, type Facets, type Level, type Stats, type Teacher, type Teacher
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { catalogueVersion, teacher, teacherCard } from '../../db/schema.js';
+import { catalogueVersion, teacher, teacherCard, teacherLanguage } from '../../db/schema.js';
 import type { CursorPosition } from './cursor.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
@@ -35,10 +35,13 @@ const MAX_BATCH = { pglite: 64, postgres: 16 } as const;
 /**
  * All list calls that arrive in the same turn of the event loop become ONE statement and
  * one round trip: their parameters travel as arrays ($1…$6, one element per call), each set
- * becomes a row of `p`, and a LATERAL subquery runs that set's keyset page on
- * teacher_list_order_idx (an index-only scan, see decision 011). Absent filters are neutral
- * values instead of ORs, so every part stays an index condition or an index-tuple filter:
- * no language/level → the empty array (contained in every array), no price → +Infinity, no
+ * becomes a row of `p`, and a LATERAL subquery runs that set's keyset page as an index-only
+ * scan in list order (see decision 011): on teacher_language_list_idx when the call filters
+ * by language (only that language's teachers are read), on teacher_list_order_idx when it
+ * does not. Each branch carries a condition on `p` alone, which PostgreSQL checks once per
+ * call before scanning (a one-time filter), so only one branch runs. Absent filters are
+ * neutral values instead of ORs, so every part stays an index condition or an index-tuple
+ * filter: no level → the empty array (contained in every array), no price → +Infinity, no
  * cursor → (+Infinity, ''). Each teacher's JSON comes ready-made from teacher_card, by
  * primary key; a teacher without a card (which the catalogue writer never leaves) is built
  * on the spot instead of dropping out of the page — COALESCE runs that subquery only then.
@@ -49,13 +52,21 @@ export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as 
     from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::int[])
       with ordinality as p(language, level, price, after_rating, after_id, lim, i)
     cross join lateral (
-      select page.rating, page.id from ${teacher} page
-      where page.languages @> (case when p.language = '' then '{}'::text[] else array[p.language] end)
-        and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
-        and page.price_per_hour <= p.price
-        and (page.rating, page.id) < (p.after_rating, p.after_id)
-      order by page.rating desc, page.id desc
-      limit p.lim
+      (select page.rating, page.id from ${teacher} page
+        where p.language = ''
+          and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
+          and page.price_per_hour <= p.price
+          and (page.rating, page.id) < (p.after_rating, p.after_id)
+        order by page.rating desc, page.id desc
+        limit p.lim)
+      union all
+      (select spoken.rating, spoken.teacher_id from ${teacherLanguage} spoken
+        where p.language <> '' and spoken.language = p.language
+          and spoken.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
+          and spoken.price_per_hour <= p.price
+          and (spoken.rating, spoken.teacher_id) < (p.after_rating, p.after_id)
+        order by spoken.rating desc, spoken.teacher_id desc
+        limit p.lim)
     ) ids
     left join ${teacherCard} card on card.teacher_id = ids.id
     order by p.i, ids.rating desc, ids.id desc`).sql;
