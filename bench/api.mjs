@@ -7,12 +7,13 @@
 //    again and GET /api/teachers with distinct queries — every language × level × price
 //    combination (and none) with the app's page size, first pages and the following pages
 //    through real cursors.
+// Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchData, ensureBuilt, root, seed, startServer } from './lib.mjs';
+import { benchData, cpuSnapshot, ensureBuilt, root, seed, startServer } from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -64,15 +65,24 @@ async function distinctPaths(base, facets) {
   return paths;
 }
 
-async function load(base, title, paths) {
+/**
+ * One autocannon run. CPU µs per request (from /proc: the server process, all PostgreSQL
+ * processes, this process = the load generator) tell where the time goes and, read
+ * against the load generator's own figure, how fast the machine was during the run.
+ */
+async function load(server, title, paths) {
   let i = 0;
+  const before = cpuSnapshot(server.pid);
   const result = await autocannon({
-    url: base,
+    url: server.base,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
+  const after = cpuSnapshot(server.pid);
   const bad = result.non2xx + result.errors + result.timeouts;
+  const perRequest = (key) =>
+    before && after && result.requests.total ? Math.round(((after[key] - before[key]) * 1000) / result.requests.total) : null;
   return {
     title,
     reqPerSec: Math.round(result.requests.average),
@@ -80,6 +90,9 @@ async function load(base, title, paths) {
     p99: result.latency.p99,
     requests: result.requests.total,
     failures: bad,
+    serverUs: perRequest('server'),
+    postgresUs: perRequest('postgres'),
+    loaderUs: perRequest('loader'),
   };
 }
 
@@ -111,9 +124,9 @@ async function benchEngine(engine) {
   try {
     const facets = await (await fetch(`${a.base}/api/teachers/facets`)).json();
     distinct = await distinctPaths(a.base, facets);
-    await load(a.base, 'warm-up', distinct.slice(0, 2000));
-    const ceiling = await load(a.base, 'A: constant JSON (/api/version)', ['/api/version']);
-    const hit = await load(a.base, 'A: teachers, repeated query', repeated);
+    await load(a, 'warm-up', distinct.slice(0, 2000));
+    const ceiling = await load(a, 'A: constant JSON (/api/version)', ['/api/version']);
+    const hit = await load(a, 'A: teachers, repeated query', repeated);
     hit.ofCeiling = `${Math.round((hit.reqPerSec / ceiling.reqPerSec) * 100)}%`;
     ceiling.ofCeiling = '100%';
     rows.push(ceiling, hit);
@@ -122,9 +135,9 @@ async function benchEngine(engine) {
   }
   const b = await startServer({ ...env, CATALOGUE_CACHE_ENTRIES: '0' }, port);
   try {
-    await load(b.base, 'warm-up', distinct.slice(0, 2000));
-    const ceiling = await load(b.base, 'B: constant JSON (/api/version)', ['/api/version']);
-    const miss = await load(b.base, `B: teachers, distinct queries (${distinct.length} URLs, no cache)`, distinct);
+    await load(b, 'warm-up', distinct.slice(0, 2000));
+    const ceiling = await load(b, 'B: constant JSON (/api/version)', ['/api/version']);
+    const miss = await load(b, `B: teachers, distinct queries (${distinct.length} URLs, no cache)`, distinct);
     ceiling.ofCeiling = '100%';
     miss.ofCeiling = `${Math.round((miss.reqPerSec / ceiling.reqPerSec) * 100)}%`;
     rows.push(ceiling, miss);

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: start the built server on a prepared database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,9 +50,37 @@ export async function startServer(env, port) {
   }
   return {
     base,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/**
+ * CPU time (ms) used so far by the server process, by all PostgreSQL processes and by this
+ * process (the load generator), from /proc; null where there is no /proc (not Linux).
+ */
+export function cpuSnapshot(serverPid) {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const out = { server: 0, postgres: 0, loader: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // the process has gone
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+    const pid = Number(entry);
+    if (pid === serverPid) out.server += ms;
+    else if (pid === process.pid) out.loader += ms;
+    else if (comm.startsWith('postgres')) out.postgres += ms;
+  }
+  return out;
 }
