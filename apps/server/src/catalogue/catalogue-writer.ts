@@ -198,6 +198,10 @@ export async function bumpCatalogueVersion(tx: Db): Promise<void> {
  * index-only scan. Runs outside any transaction (VACUUM cannot run inside one).
  */
 export async function refreshCatalogueStatistics(db: Database): Promise<void> {
+  // VACUUM ANALYZE, not ANALYZE alone: it also updates the visibility map counts, which
+  // is what reliably makes PostgreSQL re-plan prepared generic plans built before (an
+  // ANALYZE that writes the same page and row counts may leave them in place).
+
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`vacuum analyze teacher_language`);
   await db.rows(sql`analyze review`);

@@ -88,10 +88,12 @@ describe('importer', () => {
     const changed = records.map((r, i) =>
       i === 5
         ? { ...r, price_per_hour: 99, languages: ['Klingon'], reviews: [{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }] }
-        : r,
+        : i === 6
+          ? { ...r, rating: 1, price_per_hour: 11 }
+          : r,
     );
     const result = await importFile(t.db, write('changed.json', { teachers: changed }));
-    expect(result).toEqual({ inserted: 0, updated: 1, unchanged: records.length - 1, skipped: 0 });
+    expect(result).toEqual({ inserted: 0, updated: 2, unchanged: records.length - 2, skipped: 0 });
     const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
     expect(five.price_per_hour).toBe(99);
     expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
@@ -103,6 +105,12 @@ describe('importer', () => {
     expect(await byLanguage('Klingon')).toEqual(['5']);
     for (const language of (records[5] as { languages: string[] }).languages) {
       expect(await byLanguage(language)).not.toContain('5');
+    }
+    // same languages, new rating and price: the language-filtered lists order and filter it anew
+    for (const language of (records[6] as { languages: string[] }).languages) {
+      expect((await byLanguage(language)).at(-1)).toBe('6');
+      const cheap = JSON.parse((await repository.list({ language, price: 11 }, null, 50)).itemsJson) as Teacher[];
+      expect(cheap.map((x) => x.id)).toEqual(['6']);
     }
   });
 
