@@ -36,6 +36,19 @@ describe('ensureCatalogueStatistics', () => {
     expect(await hasStatistics()).toBe(true);
     expect(await ensureCatalogueStatistics(t.db)).toBe(false);
   });
+
+  it('wants statistics for teacher_language too (a catalogue analysed before migration 0004 has none for it)', async () => {
+    await t.db.rows(sql`truncate teacher cascade`);
+    await t.db.orm.transaction((tx) => insertNewRecords(tx, [...generateTeachers(1, 50)]));
+    await t.db.rows(sql`analyze teacher`);
+    // as after migration 0004 on a catalogue analysed before it: no statistics for the new table
+    await t.db.rows(sql`delete from pg_statistic where starelid = 'teacher_language'::regclass`);
+    expect(await ensureCatalogueStatistics(t.db)).toBe(true);
+    const [row] = await t.db.rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'teacher_language'`,
+    );
+    expect(row?.n ?? 0).toBeGreaterThan(0);
+  });
 });
 
 describe('teacher cards', () => {

@@ -201,12 +201,14 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   // VACUUM ANALYZE, not ANALYZE alone: it also updates the visibility map counts, which
   // is what reliably makes PostgreSQL re-plan prepared generic plans built before (an
   // ANALYZE that writes the same page and row counts may leave them in place).
-
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`vacuum analyze teacher_language`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }
+
+/** The tables whose statistics the list's generic plan depends on. */
+const PLANNED_TABLES = ['teacher', 'teacher_language'];
 
 /**
  * Planner statistics for a catalogue that has none (a database migrated from an older
@@ -215,8 +217,8 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
  */
 export async function ensureCatalogueStatistics(db: Database): Promise<boolean> {
   const [row] = await db.rows<{ analysed: boolean }>(
-    sql`select count(distinct tablename) = 2 as analysed from pg_stats
-        where schemaname = current_schema() and tablename in ('teacher', 'teacher_language')`,
+    sql`select count(distinct tablename) = ${PLANNED_TABLES.length} as analysed from pg_stats
+        where schemaname = current_schema() and tablename = any(${sql.param(PLANNED_TABLES)}::text[])`,
   );
   if (row?.analysed || (await countTeachers(db)) === 0) return false;
   await refreshCatalogueStatistics(db);

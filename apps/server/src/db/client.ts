@@ -45,10 +45,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       onnotice: () => {},
       connection: {
         application_name: 'learnlingo',
-        // Every statement is prepared once per connection and runs its generic plan: the
-        // catalogue list takes its filters, cursors and limits as arrays (unnest), which no
-        // plan can see into, so planning each execution (~0.25 ms of a ~0.55 ms batch)
-        // bought nothing. The plan is checked by EXPLAIN in list-plan.test.ts.
+        // Generic plans: the hot statement (the catalogue list, prepared once per connection
+        // by Database.statement) takes its filters, cursors and limits as arrays (unnest),
+        // which no plan can see into, so planning each execution (~0.25 ms of a ~0.55 ms
+        // batch) bought nothing; the app's other parameterised statements are equality
+        // lookups. The list's plan is checked by EXPLAIN in list-plan.test.ts.
         plan_cache_mode: 'force_generic_plan',
         // Short OLTP statements: a generic plan's cost estimate can pass jit_above_cost,
         // and compiling then costs milliseconds on a query that runs in a fraction of one.

@@ -9,7 +9,7 @@ import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type Te
 const ph = sql.placeholder;
 
 /** One page to find: its filters, where it starts, how many rows. */
-export interface ListQuery {
+interface ListQuery {
   filters: TeacherFilters;
   after: CursorPosition | null;
   /** rows wanted: the page size plus one, to know whether there are more */
@@ -72,7 +72,7 @@ export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as 
     order by p.i, ids.rating desc, ids.id desc`).sql;
 
 /** LIST_STATEMENT's parameters for these calls. */
-export function listStatementParams(requests: readonly ListQuery[]): unknown[] {
+function listStatementParams(requests: readonly ListQuery[]): unknown[] {
   return [
     requests.map((r) => r.filters.language ?? ''),
     requests.map((r) => r.filters.level ?? ''),

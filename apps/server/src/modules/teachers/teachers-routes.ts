@@ -25,8 +25,8 @@ export interface TeachersRoutesOptions {
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
 const LIST_MAX_AGE = 10;
-const EMPTY_PAGE = '{"items":[],"nextCursor":null}';
 const SLOW_MAX_AGE = 60;
+const EMPTY_PAGE = '{"items":[],"nextCursor":null}';
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
   reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`);
@@ -50,19 +50,22 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   app.decorate('catalogueCache', cache);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** Languages, levels and prices present in the catalogue: one read per catalogue version. */
+  const facets = () => cache.memo('facets', () => repository.facets());
+
   /**
-   * The filter values the catalogue has (per catalogue version). A page for a language or
-   * level no teacher has, or a price below the cheapest, is empty without asking the
-   * database: the index cannot stop such a scan early, so on 100,000 teachers it would read
-   * the whole list index (~30 ms) — and hold up the pages batched with it.
+   * The same, as the filter values a page can match. A page for a language or level no
+   * teacher has, or a price below the cheapest, is empty without asking the database: the
+   * index cannot stop such a scan early, so on 100,000 teachers it would read the whole list
+   * index (~30 ms) — and hold up the pages batched with it.
    */
   const filterDomain = () =>
     cache.memo('filter-domain', async () => {
-      const facets = await repository.facets();
+      const present = await facets();
       return {
-        languages: new Set(facets.languages),
-        levels: new Set<string>(facets.levels),
-        cheapest: facets.prices[0] ?? Number.POSITIVE_INFINITY,
+        languages: new Set(present.languages),
+        levels: new Set<string>(present.levels),
+        cheapest: present.prices[0] ?? Number.POSITIVE_INFINITY,
       };
     });
 
@@ -114,7 +117,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       },
     },
     async (request, reply) => {
-      const entry = await cache.get('facets', async () => serialise(facetsSchema, await repository.facets()));
+      const entry = await cache.get('facets', async () => serialise(facetsSchema, await facets()));
       return sendCached(request, reply, entry, SLOW_MAX_AGE);
     },
   );
