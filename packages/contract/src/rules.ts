@@ -26,44 +26,100 @@ export const LANGUAGE_MAX = 40;
 /** A language name as shown in the catalogue: letters, spaces, `-`, `'`, `(`, `)`. */
 export const LANGUAGE_PATTERN = /^[\p{L}][\p{L} '()-]*$/u;
 
-/** Catalogue filters, as they appear in the page URL and the API query. */
+/** The catalogue's orders (`sort`); `relevance` needs a search and is its default. */
+export const SORTS = ['rating', 'price-asc', 'price-desc', 'lessons', 'relevance'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Longest search text (`q`), in characters. */
+export const SEARCH_MAX = 100;
+/** Longest level name accepted in a query (the longest level is 21 characters). */
+export const LEVEL_MAX = 40;
+/** A price in a query: whole dollars, digits only. */
+export const PRICE_PATTERN = /^\d{1,5}$/;
+
+/**
+ * What narrows the catalogue, normalised: the original's `price` ("at most") is read as
+ * `price_max`, a level is in LEVELS' spelling, `q` is trimmed and never empty.
+ */
 export interface TeacherFilters {
+  q?: string;
   language?: string;
   level?: Level;
-  /** at most this hourly price */
-  price?: number;
+  /** at least this hourly price (inclusive) */
+  price_min?: number;
+  /** at most this hourly price (inclusive) */
+  price_max?: number;
 }
 
+/** The filters and the order: everything the catalogue page keeps in its URL. */
+export interface CatalogueQuery extends TeacherFilters {
+  sort?: Sort;
+}
+
+/** The order a query gets when it names none: relevance with a search, rating without. */
+export const defaultSort = (filters: TeacherFilters): Sort => (filters.q ? 'relevance' : 'rating');
+
 export const isLevel = (value: unknown): value is Level => LEVELS.includes(value as Level);
+export const isSort = (value: unknown): value is Sort => SORTS.includes(value as Sort);
+
+/** The level in LEVELS' spelling, whatever its case ("b1 intermediate" → "B1 Intermediate"). */
+export function levelFrom(value: string): Level | undefined {
+  if (value.length > LEVEL_MAX) return undefined;
+  const wanted = value.trim().toLowerCase();
+  return LEVELS.find((level) => level.toLowerCase() === wanted);
+}
 
 export function isLanguage(value: string): boolean {
   return value.length >= 1 && value.length <= LANGUAGE_MAX && LANGUAGE_PATTERN.test(value);
 }
 
 export function isPrice(value: number): boolean {
-  return Number.isFinite(value) && value > 0 && value <= PRICE_MAX;
+  return Number.isInteger(value) && value >= 0 && value <= PRICE_MAX;
 }
 
-/** Reads filters from a URL query string; invalid values are dropped, not thrown. */
-export function parseFilters(search: URLSearchParams): TeacherFilters {
-  const out: TeacherFilters = {};
+/** A price from a query string: whole dollars 0…PRICE_MAX, else undefined. */
+export function priceFrom(raw: string | null): number | undefined {
+  if (raw === null || raw.length > 5 || !PRICE_PATTERN.test(raw)) return undefined;
+  const price = Number(raw);
+  return isPrice(price) ? price : undefined;
+}
+
+/**
+ * Reads the catalogue query from a URL query string; invalid values are dropped, not
+ * thrown (the page then corrects its URL): a level is matched whatever its case, `price`
+ * means `price_max` (the smaller wins when both are there), a minimum above the maximum is
+ * dropped, `relevance` without a search is dropped, a search is cut at SEARCH_MAX.
+ */
+export function parseFilters(search: URLSearchParams): CatalogueQuery {
+  const out: CatalogueQuery = {};
+  const q = search.get('q')?.slice(0, SEARCH_MAX).trim();
+  if (q) out.q = q;
   const language = search.get('language')?.trim();
   if (language && isLanguage(language)) out.language = language;
-  const level = search.get('level');
-  if (isLevel(level)) out.level = level;
-  const rawPrice = search.get('price');
-  if (rawPrice !== null && rawPrice !== '') {
-    const price = Number(rawPrice);
-    if (isPrice(price)) out.price = price;
-  }
+  const level = levelFrom(search.get('level') ?? '');
+  if (level) out.level = level;
+  const price = priceFrom(search.get('price'));
+  const priceMax = priceFrom(search.get('price_max'));
+  const max = price === undefined ? priceMax : priceMax === undefined ? price : Math.min(price, priceMax);
+  if (max !== undefined) out.price_max = max;
+  const min = priceFrom(search.get('price_min'));
+  if (min !== undefined && (max === undefined || min <= max)) out.price_min = min;
+  const sort = search.get('sort');
+  if (isSort(sort) && (sort !== 'relevance' || out.q)) out.sort = sort;
   return out;
 }
 
-/** Writes filters into a query string in a stable order; empty values are left out. */
-export function filtersToSearch(filters: TeacherFilters): URLSearchParams {
+/**
+ * Writes the query into a query string in a stable order; empty values and the default
+ * sort are left out, so one query has one URL.
+ */
+export function filtersToSearch(query: CatalogueQuery): URLSearchParams {
   const search = new URLSearchParams();
-  if (filters.language) search.set('language', filters.language);
-  if (filters.level) search.set('level', filters.level);
-  if (filters.price !== undefined) search.set('price', String(filters.price));
+  if (query.q) search.set('q', query.q);
+  if (query.sort && query.sort !== defaultSort(query)) search.set('sort', query.sort);
+  if (query.language) search.set('language', query.language);
+  if (query.level) search.set('level', query.level);
+  if (query.price_min !== undefined) search.set('price_min', String(query.price_min));
+  if (query.price_max !== undefined) search.set('price_max', String(query.price_max));
   return search;
 }
