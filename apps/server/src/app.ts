@@ -10,7 +10,7 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** where the log goes (tests read it); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -30,9 +32,9 @@ export interface BuildAppOptions {
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, catalogueCacheCheckMs, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger: loggerOptions(env.logLevel, logStream),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
