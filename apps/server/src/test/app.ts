@@ -32,7 +32,7 @@ export async function createTestApp(options: { seed?: number; env?: Record<strin
   const { db, drop } = await createTestDatabase();
   if (options.seed) await seedGenerated(db, options.seed);
   // look at the catalogue version on every request, so in-test imports show at once
-  const app = await buildApp({ env: testEnv(options.env), db, catalogueCacheCheckMs: 0 });
+  const app = await buildApp({ env: testEnv(options.env), db, catalogueCacheCheckMs: 0, mailWorker: false });
   await app.ready();
   return {
     app,
