@@ -11,6 +11,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
 import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
+  mailWorker?: MailWorkerSettings | false;
   /** where the log goes (tests read it); default stdout */
   logStream?: NodeJS.WritableStream;
 }
@@ -32,7 +35,13 @@ export interface BuildAppOptions {
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  catalogueCacheCheckMs,
+  mailWorker = {},
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.logLevel, logStream),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
@@ -51,6 +60,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs, logStream }: Bu
   const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
+  if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
   registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });

@@ -66,6 +66,8 @@ export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** whether the e-mail is confirmed (better-auth's user field) */
+  emailVerified: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

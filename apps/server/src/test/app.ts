@@ -35,7 +35,7 @@ export async function createTestApp(
   if (options.seed) await seedGenerated(db, options.seed);
   // look at the catalogue version on every request, so in-test imports show at once
   const env = testEnv({ ...(options.logStream ? { LOG_LEVEL: 'info' } : {}), ...options.env });
-  const app = await buildApp({ env, db, catalogueCacheCheckMs: 0, logStream: options.logStream });
+  const app = await buildApp({ env, db, catalogueCacheCheckMs: 0, logStream: options.logStream, mailWorker: false });
   await app.ready();
   return {
     app,
