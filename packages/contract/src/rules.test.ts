@@ -58,8 +58,15 @@ describe('URL query', () => {
     'price_min=40&price_max=30',
     'price_min=40',
     'price_min=-1',
+    'price=0x20',
+    'price=%2030',
+    'price=30.',
+    'price=.5',
+    `price=${'1'.repeat(200)}`,
     'language=&level=&price=',
     'q=chloe',
+    'q=a%00b',
+    'q=%07',
     'q=%20%20chloe%20',
     'q=%20%20',
     `q=${'b'.repeat(120)}`,
@@ -73,6 +80,13 @@ describe('URL query', () => {
   it.each(queries)('reads %j as the schema does', (query) => {
     const search = new URLSearchParams(query);
     expect(parseFilters(search)).toEqual(queryBySchema(search));
+  });
+
+  it('takes decimal digits only for numbers (issue 10: `0x20` was read as 32)', () => {
+    expect(parseFilters(new URLSearchParams('price=0x20'))).toEqual({});
+    expect(teachersQuerySchema.safeParse({ limit: '0x10' }).success).toBe(false);
+    expect(teachersQuerySchema.safeParse({ limit: ' 16' }).success).toBe(false);
+    expect(teachersQuerySchema.safeParse({ limit: '16', price: '27' }).data).toEqual({ limit: 16, price: 27 });
   });
 
   it('writes it back in a stable order, leaving out empty values and the default order', () => {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
+  DECIMAL_MAX,
+  DECIMAL_PATTERN,
   LANGUAGE_MAX,
   LANGUAGE_PATTERN,
   LEVEL_MAX,
@@ -76,10 +80,20 @@ export const teacherRecordSchema = z.object({
 });
 export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
 
+/** A number from a URL: decimal digits only (no `0x10`, `1e2`, blanks), capped before the pattern. */
+const decimal = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: 'Expected a decimal number' })
+    .max(DECIMAL_MAX, { error: 'Expected a decimal number', abort: true })
+    .regex(DECIMAL_PATTERN, 'Expected a decimal number')
+    .transform(Number),
+);
+
 /** A level in a query: LEVELS' names, any case; answered in LEVELS' spelling. */
 export const levelQuerySchema = z
   .string()
-  .max(LEVEL_MAX)
+  .max(LEVEL_MAX, { abort: true })
   .transform((value, ctx) => {
     const level = levelFrom(value);
     if (level) return level;
@@ -90,7 +104,7 @@ export const levelQuerySchema = z
 /** A price in a query: whole dollars, 0…PRICE_MAX. */
 const priceQuerySchema = z
   .string()
-  .max(5, 'Must be a whole number of dollars')
+  .max(5, { error: 'Must be a whole number of dollars', abort: true })
   .regex(PRICE_PATTERN, 'Must be a whole number of dollars, 0 or more')
   .transform(Number)
   .pipe(z.number().int().min(0).max(PRICE_MAX));
@@ -105,7 +119,8 @@ export const teacherFiltersSchema = z.object({
   /** free text over names, languages, lesson info, conditions and experience */
   q: z
     .string()
-    .max(SEARCH_MAX)
+    .max(SEARCH_MAX, { abort: true })
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE)
     .transform((value) => value.trim())
     .optional(),
   language: languageSchema.optional(),
@@ -135,7 +150,7 @@ export const teachersQuerySchema = teacherFiltersSchema
     /** default: relevance with q, rating without */
     sort: z.enum(SORTS).optional(),
     cursor: z.string().min(1).max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    limit: decimal.pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
   })
   .strict()
   .superRefine(checkQuery);

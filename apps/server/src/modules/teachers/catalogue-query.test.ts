@@ -242,6 +242,8 @@ describe('bad parameters: 400 naming the field', () => {
     ['price_min=999999', 'price_min'],
     [`q=${'a'.repeat(101)}`, 'q'],
     ['level=Z9', 'level'],
+    ['q=a%00b', 'q'],
+    ['q=%07bell', 'q'],
   ])('%s', async (query, field) => {
     for (const path of ['/api/teachers', '/api/teachers/facets']) {
       if (path.endsWith('facets') && query.startsWith('sort')) continue;
@@ -296,10 +298,11 @@ describe('GET /api/teachers/facets with a query', () => {
     expect(result.languages).toEqual([...new Set(generated.flatMap((g) => g.languages))].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
-  it('a language no teacher speaks: every language still counted, the total 0', async () => {
-    const result = await facets('language=Klingon');
+  it.each(['', '&q=lesson'])('a language no teacher speaks%s: every language still counted, the total 0', async (q) => {
+    const result = await facets(`language=Klingon${q}`);
     expect(result.total).toBe(0);
-    expect(result.counts.languages.English).toBe(countOf((g) => g.languages.includes('English')));
+    const lesson = (g: Generated) => !q || documentWords(g).some((w) => w.startsWith('lesson'));
+    expect(result.counts.languages.English).toBe(countOf((g) => lesson(g) && g.languages.includes('English')));
     expect(Object.values(result.counts.levels).every((n) => n === 0)).toBe(true);
   });
 });

@@ -31,8 +31,8 @@ const SLOW_MAX_AGE = 60;
 const EMPTY_PAGE = '{"items":[],"nextCursor":null,"total":0}';
 
 const EMPTY_ETAG = etagOf(EMPTY_PAGE);
-/** A language no teacher speaks, as a filter: it matches nothing (no language can hold a NUL). */
-const UNKNOWN_LANGUAGE = '\u0000';
+/** A language no teacher speaks, as a filter: it matches nothing (a language starts with a letter). */
+const UNKNOWN_LANGUAGE = '(none)';
 
 /** The query's filters, as they arrive (validated by the contract) */
 interface FiltersQuery {
