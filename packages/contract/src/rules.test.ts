@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filtersToSearch, parseFilters, type CatalogueQuery } from './rules.js';
+import { filtersToSearch, parseFilters } from './catalogue-query.js';
+import type { CatalogueQuery } from './rules.js';
 import { teachersQuerySchema } from './teachers.js';
 
 /**

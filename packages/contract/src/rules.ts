@@ -73,18 +73,7 @@ export interface CatalogueQuery extends TeacherFilters {
   sort?: Sort;
 }
 
-/** The order a query gets when it names none: relevance with a search, rating without. */
-export const defaultSort = (filters: TeacherFilters): Sort => (filters.q ? 'relevance' : 'rating');
-
 export const isLevel = (value: unknown): value is Level => LEVELS.includes(value as Level);
-export const isSort = (value: unknown): value is Sort => SORTS.includes(value as Sort);
-
-/** The level in LEVELS' spelling, whatever its case ("b1 intermediate" → "B1 Intermediate"). */
-export function levelFrom(value: string): Level | undefined {
-  if (value.length > LEVEL_MAX) return undefined;
-  const wanted = value.trim().toLowerCase();
-  return LEVELS.find((level) => level.toLowerCase() === wanted);
-}
 
 export function isLanguage(value: string): boolean {
   return value.length >= 1 && value.length <= LANGUAGE_MAX && LANGUAGE_PATTERN.test(value);
@@ -92,51 +81,4 @@ export function isLanguage(value: string): boolean {
 
 export function isPrice(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= PRICE_MAX;
-}
-
-/** A price from a query string: whole dollars 0…PRICE_MAX, else undefined. */
-export function priceFrom(raw: string | null): number | undefined {
-  if (raw === null || raw.length > 5 || !PRICE_PATTERN.test(raw)) return undefined;
-  const price = Number(raw);
-  return isPrice(price) ? price : undefined;
-}
-
-/**
- * Reads the catalogue query from a URL query string; invalid values are dropped, not
- * thrown (the page then corrects its URL): a level is matched whatever its case, `price`
- * means `price_max` (the smaller wins when both are there), a minimum above the maximum is
- * dropped, `relevance` without a search is dropped, a search is cut at SEARCH_MAX.
- */
-export function parseFilters(search: URLSearchParams): CatalogueQuery {
-  const out: CatalogueQuery = {};
-  const q = search.get('q')?.slice(0, SEARCH_MAX);
-  if (q?.trim() && !hasControlCharacter(q)) out.q = q.trim();
-  const language = search.get('language')?.trim();
-  if (language && isLanguage(language)) out.language = language;
-  const level = levelFrom(search.get('level') ?? '');
-  if (level) out.level = level;
-  const price = priceFrom(search.get('price'));
-  const priceMax = priceFrom(search.get('price_max'));
-  const max = price === undefined ? priceMax : priceMax === undefined ? price : Math.min(price, priceMax);
-  if (max !== undefined) out.price_max = max;
-  const min = priceFrom(search.get('price_min'));
-  if (min !== undefined && (max === undefined || min <= max)) out.price_min = min;
-  const sort = search.get('sort');
-  if (isSort(sort) && (sort !== 'relevance' || out.q)) out.sort = sort;
-  return out;
-}
-
-/**
- * Writes the query into a query string in a stable order; empty values and the default
- * sort are left out, so one query has one URL.
- */
-export function filtersToSearch(query: CatalogueQuery): URLSearchParams {
-  const search = new URLSearchParams();
-  if (query.q) search.set('q', query.q);
-  if (query.sort && query.sort !== defaultSort(query)) search.set('sort', query.sort);
-  if (query.language) search.set('language', query.language);
-  if (query.level) search.set('level', query.level);
-  if (query.price_min !== undefined) search.set('price_min', String(query.price_min));
-  if (query.price_max !== undefined) search.set('price_max', String(query.price_max));
-  return search;
 }

@@ -8,7 +8,6 @@ import {
   LANGUAGE_PATTERN,
   LEVEL_MAX,
   LEVELS,
-  levelFrom,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   PRICE_MAX,
@@ -18,6 +17,7 @@ import {
   TEACHER_ID_MAX,
   TEACHER_ID_PATTERN,
 } from './rules.js';
+import { levelFrom } from './catalogue-query.js';
 
 export const levelSchema = z.enum(LEVELS);
 
