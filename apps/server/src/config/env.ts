@@ -36,6 +36,8 @@ const rawEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(30_000)),
+  MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -80,6 +82,10 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
+  /** a request's whole head and body must arrive within this (slow-body clients are cut off) */
+  requestTimeoutMs: number;
+  /** open connections this process accepts; more are dropped (and logged) */
+  maxConnections: number;
   /** where mail is sent; unset: each message is written to DATA_DIR/outbox/ as an .eml file */
   smtpUrl: string | undefined;
   /** the From of every message */
@@ -155,6 +161,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    maxConnections: raw.MAX_CONNECTIONS,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     smtpUrl: raw.SMTP_URL,
     mailFrom,
