@@ -10,9 +10,10 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { limitConnections } from './plugins/connections.js';
+import { frameworkErrorOptions, loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -42,22 +43,33 @@ export async function buildApp({
   mailWorker = {},
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const https = env.publicOrigin.startsWith('https://');
   const app = Fastify({
     logger: loggerOptions(env.logLevel, logStream),
+    ...frameworkErrorOptions(securityHeaderList({ https })),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
     // a teacher id is at most 64 characters; anything near this limit is not a real URL
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // A request's head and body must arrive within REQUEST_TIMEOUT_MS (408 and the socket
+    // closed): a client dribbling one byte every few seconds no longer keeps it for ever.
+    // Node looks for overdue requests every connectionsCheckingInterval.
+    requestTimeout: env.requestTimeoutMs,
+    http: {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(env.requestTimeoutMs / 4))),
+    },
     forceCloseConnections: 'idle',
   });
+  limitConnections(app, env.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
-  const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
   if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
@@ -80,6 +92,6 @@ export async function buildApp({
   await favoritesRoutes(app);
   await bookingRoutes(app);
 
-  await registerStaticWeb(app, { webDist: env.webDist });
+  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
   return app;
 }

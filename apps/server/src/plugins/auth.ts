@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { authSchema } from '../db/schema.js';
-import { HttpError } from './errors.js';
+import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
+import { HttpError, sendError } from './errors.js';
 
 /**
  * The header better-auth reads the client address from. The server overwrites it with
@@ -160,6 +161,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   });
 
+  const isAuthPath = authPathMatcher(auth.api);
+  scheduleRateLimitPruning(app, db);
+
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
   // Fetch Response (status, every header, each Set-Cookie) out.
   app.register(async (scope) => {
@@ -174,6 +178,10 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        const url = new URL(request.url, options.publicOrigin);
+        if (!isAuthPath(url.pathname.slice('/api/auth'.length))) {
+          return sendError(reply, 404, 'NOT_FOUND', 'No such auth endpoint');
+        }
         const raw = typeof request.body === 'string' ? request.body : '';
         const rules = BODY_RULES[request.url.split('?')[0] ?? ''];
         if (request.method === 'POST' && rules) {
@@ -188,7 +196,7 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
         }
 
         const response = await auth.handler(
-          new Request(new URL(request.url, options.publicOrigin), {
+          new Request(url, {
             method: request.method,
             headers: toHeaders(request),
             body: request.method === 'GET' || raw === '' ? undefined : raw,
@@ -208,6 +216,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
           return reply
             .type('application/json; charset=utf-8')
             .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+        }
+        if (text === '' && response.status >= 400) {
+          return reply.type('application/json; charset=utf-8').send(emptyAuthError(response.status));
         }
         return reply.send(text === '' ? null : text);
       },
