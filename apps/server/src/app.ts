@@ -10,7 +10,7 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   catalogueCacheCheckMs?: number;
   /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
   mailWorker?: MailWorkerSettings | false;
+  /** where the log goes (tests read it); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -33,9 +35,15 @@ export interface BuildAppOptions {
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs, mailWorker = {} }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  catalogueCacheCheckMs,
+  mailWorker = {},
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger: loggerOptions(env.logLevel, logStream),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,

@@ -152,16 +152,21 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     request.user = user;
   });
 
-  // The app's own state-changing routes refuse a cross-site request that carries the
-  // session cookie (SameSite=Lax already keeps it off most of them; this closes the rest).
+  // State-changing API requests that carry the session cookie must come from the app's own
+  // pages (SameSite=Lax already keeps the cookie off most cross-site ones; this closes the
+  // rest). The route is the one Fastify matched — not the raw request line, which may be in
+  // absolute form (`PUT http://host/api/…`). A browser names the page's origin in `Origin`,
+  // or at least says `Sec-Fetch-Site`; a request with neither is not from a browser, so no
+  // other site can have made it carry the cookie.
   const trusted = new Set(options.trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || !request.headers.cookie) return;
     const origin = request.headers.origin;
-    if (request.headers.cookie && origin !== undefined && !trusted.has(origin)) {
-      throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const sameOrigin = origin !== undefined ? trusted.has(origin) : fetchSite === undefined || fetchSite === 'same-origin';
+    if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   });
 
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
