@@ -10,6 +10,7 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
+import { limitConnections } from './plugins/connections.js';
 import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -50,8 +51,18 @@ export async function buildApp({
     // a teacher id is at most 64 characters; anything near this limit is not a real URL
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // A request's head and body must arrive within REQUEST_TIMEOUT_MS (408 and the socket
+    // closed): a client dribbling one byte every few seconds no longer keeps it for ever.
+    // Node looks for overdue requests every connectionsCheckingInterval.
+    requestTimeout: env.requestTimeoutMs,
+    http: {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(env.requestTimeoutMs / 4))),
+    },
     forceCloseConnections: 'idle',
   });
+  limitConnections(app, env.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is 415.

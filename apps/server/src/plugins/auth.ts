@@ -11,9 +11,10 @@ import {
   resetPasswordLink,
   verifyEmailLink,
 } from './auth-account.js';
+import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
 import { passwordOptions, rehashAfterSignIn } from './auth-password.js';
 import { formRulesHook } from './auth-rules.js';
-import { HttpError } from './errors.js';
+import { HttpError, sendError } from './errors.js';
 
 /**
  * The header better-auth reads the client address from. The server overwrites it with
@@ -169,6 +170,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   });
 
+  const isAuthPath = authPathMatcher(auth.api);
+  scheduleRateLimitPruning(app, db);
+
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
   // Fetch Response (status, every header, each Set-Cookie) out.
   app.register(async (scope) => {
@@ -183,12 +187,16 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        const url = new URL(request.url, options.publicOrigin);
+        if (!isAuthPath(url.pathname.slice('/api/auth'.length))) {
+          return sendError(reply, 404, 'NOT_FOUND', 'No such auth endpoint');
+        }
         // The forms' rules are checked by better-auth's before-hook (auth-rules.ts) on the endpoint
         // it resolved, whatever the URL's spelling.
         const raw = typeof request.body === 'string' ? request.body : '';
 
         const response = await auth.handler(
-          new Request(new URL(request.url, options.publicOrigin), {
+          new Request(url, {
             method: request.method,
             headers: toHeaders(request),
             body: request.method === 'GET' || raw === '' ? undefined : raw,
@@ -210,6 +218,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
           return reply
             .type('application/json; charset=utf-8')
             .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+        }
+        if (text === '' && response.status >= 400) {
+          return reply.type('application/json; charset=utf-8').send(emptyAuthError(response.status));
         }
         return reply.send(text === '' ? null : text);
       },
