@@ -11,9 +11,9 @@ import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
 import { limitConnections } from './plugins/connections.js';
-import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrorOptions, loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -43,8 +43,10 @@ export async function buildApp({
   mailWorker = {},
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const https = env.publicOrigin.startsWith('https://');
   const app = Fastify({
     logger: loggerOptions(env.logLevel, logStream),
+    ...frameworkErrorOptions(securityHeaderList({ https })),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -68,7 +70,6 @@ export async function buildApp({
   // The API speaks JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
-  const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
   if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);

@@ -51,6 +51,7 @@ describe('slow clients', () => {
       // REQUEST_TIMEOUT_MS is 1 s; Node looks every 250 ms. Without a deadline the socket stays open.
       expect(await within(conn.closed, 4_000)).toBe(true);
       expect(conn.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(conn.received()).toContain('{"error":{"code":"REQUEST_TIMEOUT"');
     } finally {
       clearInterval(drip);
       conn.socket.destroy();

@@ -51,6 +51,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    // named, but never echoed at length
+    const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${shown}`);
   });
 }
