@@ -92,6 +92,6 @@ export async function buildApp({
   await favoritesRoutes(app);
   await bookingRoutes(app);
 
-  await registerStaticWeb(app, { webDist: env.webDist });
+  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
   return app;
 }

@@ -38,6 +38,7 @@ const rawEnvSchema = z.object({
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(30_000)),
+  SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -87,6 +88,8 @@ export interface Env {
   requestTimeoutMs: number;
   /** open connections this process accepts; more are dropped (and logged) */
   maxConnections: number;
+  /** whether the web app's .map files are served (default: not in production) */
+  sourceMaps: boolean;
   /** where mail is sent; unset: each message is written to DATA_DIR/outbox/ as an .eml file */
   smtpUrl: string | undefined;
   /** the From of every message */
@@ -183,6 +186,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
     maxConnections: raw.MAX_CONNECTIONS,
+    sourceMaps: raw.SOURCE_MAPS === undefined ? raw.NODE_ENV !== 'production' : raw.SOURCE_MAPS === 'true',
     databasePoolSize: raw.DATABASE_POOL_SIZE,
     smtpUrl: raw.SMTP_URL,
     mailFrom,
