@@ -23,16 +23,35 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** the clock for lesson times (ms since the epoch; default Date.now): tests move it */
+  now?: () => number;
 }
+
+/** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
+const PRIVATE_LINK = /(\/bookings\/(?:token\/)?)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]');
 
 /**
  * Assembles the app: plugins for the cross-cutting concerns, then the route modules.
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, catalogueCacheCheckMs, now = Date.now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger:
+      env.logLevel === 'silent'
+        ? false
+        : {
+            level: env.logLevel,
+            serializers: {
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                host: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -66,7 +85,11 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
     cacheEntries: env.catalogueCacheEntries,
   });
   await favoritesRoutes(app);
-  await bookingRoutes(app);
+  await bookingRoutes(app, {
+    schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+    publicOrigin: env.publicOrigin,
+    now,
+  });
 
   await registerStaticWeb(app, { webDist: env.webDist });
   return app;

@@ -28,11 +28,13 @@ export interface TestApp {
 }
 
 /** A fresh database (seeded with `seed` generated teachers) and an app on it. */
-export async function createTestApp(options: { seed?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+export async function createTestApp(
+  options: { seed?: number; env?: Record<string, string>; now?: () => number; poolSize?: number } = {},
+): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase({ poolSize: options.poolSize });
   if (options.seed) await seedGenerated(db, options.seed);
   // look at the catalogue version on every request, so in-test imports show at once
-  const app = await buildApp({ env: testEnv(options.env), db, catalogueCacheCheckMs: 0 });
+  const app = await buildApp({ env: testEnv(options.env), db, catalogueCacheCheckMs: 0, now: options.now });
   await app.ready();
   return {
     app,
