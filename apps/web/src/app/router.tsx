@@ -28,6 +28,13 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
       },
+      {
+        path: 'lessons',
+        element: <RequireAuth />,
+        children: [{ index: true, element: page(() => import('./pages/lessons-page')) }],
+      },
+      // a visitor's booking, by its private link
+      { path: 'bookings/:token', element: page(() => import('./pages/booking-page')) },
       { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },

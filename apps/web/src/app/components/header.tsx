@@ -49,6 +49,13 @@ export function Header() {
                   </NavLink>
                 </li>
               ) : null}
+              {isLoggedIn ? (
+                <li>
+                  <NavLink to="/lessons" className={linkClass} onClick={closeMenu}>
+                    My lessons
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
           <HeaderAuth onAction={closeMenu} />
