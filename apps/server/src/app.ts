@@ -10,7 +10,8 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
@@ -25,33 +26,41 @@ export interface BuildAppOptions {
   catalogueCacheCheckMs?: number;
   /** the clock for lesson times (ms since the epoch; default Date.now): tests move it */
   now?: () => number;
+  /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
+  mailWorker?: MailWorkerSettings | false;
+  /** where the log goes (tests read it); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
 const PRIVATE_LINK = /(\/bookings\/(?:token\/)?)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]');
 
+/** pino's request fields (method, URL, host, address), the URL with its private link redacted. */
+const requestForLog = (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.hostname,
+  remoteAddress: req.ip,
+});
+
 /**
  * Assembles the app: plugins for the cross-cutting concerns, then the route modules.
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs, now = Date.now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  catalogueCacheCheckMs,
+  mailWorker = {},
+  logStream,
+  now = Date.now,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const logger = loggerOptions(env.logLevel, logStream);
   const app = Fastify({
-    logger:
-      env.logLevel === 'silent'
-        ? false
-        : {
-            level: env.logLevel,
-            serializers: {
-              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
-                method: req.method,
-                url: redactUrl(req.url),
-                host: req.hostname,
-                remoteAddress: req.ip,
-              }),
-            },
-          },
+    // request logs name the URL without a booking's private link
+    logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog } } : logger,
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -68,6 +77,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs, now = Date.now 
   const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
+  if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
   registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });
@@ -88,6 +98,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs, now = Date.now 
   await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,
+    schoolEmail: env.schoolEmail,
     now,
   });
 

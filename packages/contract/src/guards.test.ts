@@ -20,6 +20,8 @@ const sessions: unknown[] = [
   { user: { id: 'u1', name: 'Ann', email: 'ann@example.com' }, session: { id: 's1' } },
   { user: { id: 'u1', name: '', email: 'ann@example.com', emailVerified: false } },
   { user: { id: 1, name: 'Ann', email: 'ann@example.com' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: 'yes' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true } },
   { user: { id: 'u1', email: 'ann@example.com' } },
   { user: null },
   {},

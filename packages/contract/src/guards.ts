@@ -16,7 +16,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export function isSessionUser(value: unknown): value is SessionUser {
   return (
-    isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string' && typeof value.email === 'string'
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.name === 'string' &&
+    typeof value.email === 'string' &&
+    (value.emailVerified === undefined || typeof value.emailVerified === 'boolean')
   );
 }
 

@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './errors.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './rules.js';
 export * from './teachers.js';
 export * from './favorites.js';

@@ -4,6 +4,7 @@
  * pulling zod in. The main entry re-exports all of it.
  */
 export * from './messages.js';
+export * from './account-messages.js';
 export * from './codes.js';
 export * from './guards.js';
 export * from './rules.js';

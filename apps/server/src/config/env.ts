@@ -40,6 +40,22 @@ const rawEnvSchema = z.object({
   SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
   SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
   SCHOOL_EMAIL: z.preprocess(emptyAsUndefined, z.email().max(254).optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(2000)
+      .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(320)
+      .regex(/^[^\p{Cc}@]*@[^\p{Cc}]*$/u, 'expected a sender such as "LearnLingo <no-reply@learnlingo.example>"')
+      .optional(),
+  ),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -74,6 +90,10 @@ export interface Env {
   schoolTimeZone: string;
   /** receives the booking e-mails of teachers without an address */
   schoolEmail: string | undefined;
+  /** where mail is sent; unset: each message is written to DATA_DIR/outbox/ as an .eml file */
+  smtpUrl: string | undefined;
+  /** the From of every message */
+  mailFrom: string;
 }
 
 export class EnvError extends Error {
@@ -126,6 +146,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   const hostForUrl = raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST;
   const localHost = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : hostForUrl;
   const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://${localHost}:${raw.PORT}`;
+  const originHost = new URL(publicOrigin).hostname;
+  const mailFrom = raw.MAIL_FROM ?? `LearnLingo <no-reply@${/^[\d.]+$|:|^\[/.test(originHost) ? 'localhost' : originHost}>`;
   const trustedOrigins = [
     ...new Set([publicOrigin, `http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]),
   ];
@@ -150,5 +172,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     schoolHours: schoolHours as WeeklyHours,
     schoolTimeZone: raw.SCHOOL_TIME_ZONE,
     schoolEmail: raw.SCHOOL_EMAIL,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom,
   };
 }

@@ -49,6 +49,9 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       customRules: {
         '/sign-in/email': { window: 10, max: options.attemptsPer10s },
         '/sign-up/email': { window: 10, max: options.attemptsPer10s },
+        // Reading the session is not an attempt at anything: a classroom behind one address
+        // restoring its sessions at once must never be limited into "signed out".
+        '/get-session': false,
       },
     },
     advanced: {

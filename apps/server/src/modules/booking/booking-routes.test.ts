@@ -341,7 +341,24 @@ describe('My lessons and the calendar file', () => {
 });
 
 describe('logs', () => {
-  it('never show a private link', () => {
+  it('never show a private link (the request log of a real request)', async () => {
+    const { PassThrough } = await import('node:stream');
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
+    const logged = await createTestApp({ logStream: stream });
+    try {
+      const token = 'Q'.repeat(43);
+      expect((await logged.app.inject({ method: 'GET', url: `/api/bookings/token/${token}` })).statusCode).toBe(404);
+      const log = lines.join('');
+      expect(log).toContain('/api/bookings/token/[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('redactUrl keeps everything but the token', () => {
     const token = 'a'.repeat(20) + 'B-_'.repeat(7) + 'xy';
     expect(redactUrl(`/bookings/${token}`)).toBe('/bookings/[redacted]');
     expect(redactUrl(`/api/bookings/token/${token}/calendar.ics`)).toBe('/api/bookings/token/[redacted]/calendar.ics');

@@ -16,15 +16,20 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { enqueueMail } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
+import { bookingMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { calendarFile } from './ics.js';
-import { bookableWindow, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
+import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
   schoolSchedule: Schedule;
   publicOrigin: string;
+  /** receives the teacher's copy of booking e-mails (teachers have no address of their own) */
+  schoolEmail: string | undefined;
   /** the clock (ms since the epoch); tests move it */
   now: () => number;
 }
@@ -42,7 +47,7 @@ const tokenParams = z.object({ token: bookingTokenSchema });
 export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<void> {
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { now, schoolSchedule, publicOrigin } = options;
+  const { now, schoolSchedule, publicOrigin, schoolEmail } = options;
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
 
   function toLesson(row: BookingRow, at = now()): Lesson {
@@ -69,11 +74,11 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     };
   }
 
-  function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
-    if (!row.start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
+  /** The lesson's .ics (a cancelled lesson's is a CANCEL of the same UID). */
+  function calendarOf(row: BookingRow & { start: Date }, url?: string): string {
     const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
     const language = row.language ? `${row.language} ` : '';
-    const body = calendarFile({
+    return calendarFile({
       uid: `${row.id}@learnlingo`,
       start: row.start,
       end: new Date(row.start.getTime() + LESSON_MS),
@@ -83,20 +88,43 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       cancelled: row.cancelledAt !== null,
       ...(url ? { url } : {}),
     });
+  }
+
+  function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
+    const { start } = row;
+    if (!start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'attachment; filename="learnlingo-trial-lesson.ics"')
       .type('text/calendar; charset=utf-8')
-      .send(body);
+      .send(calendarOf({ ...row, start }, url));
   }
 
-  /** Cancels `row` (already known to be the caller's) or says why not. */
-  async function cancel(row: BookingRow): Promise<Lesson> {
+  /** Queues the learner's and the school's e-mails in `tx` (with the booking or cancellation). */
+  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
+    const { start } = row;
+    if (!start) return;
+    const teacherTimeZone = scheduleOf(row.teacher.schedule).timeZone;
+    const messages = bookingMails(kind, {
+      row,
+      ics: calendarOf({ ...row, start }, manageUrl),
+      manageUrl,
+      learnerTimeZone: learnerTimeZone ?? 'UTC',
+      teacherTimeZone,
+      schoolEmail,
+    });
+    for (const message of messages) await enqueueMail(tx, message);
+  }
+
+  /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
+  async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
     if (row.cancelledAt) return toLesson(row);
     const at = now();
-    const changed = await app.db.orm.transaction((tx) =>
-      repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS)),
-    );
+    const changed = await app.db.orm.transaction(async (tx) => {
+      const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
+      if (done) await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl);
+      return done;
+    });
     if (!changed) {
       // a concurrent cancel got there first, or it is too late
       if (row.start && row.start.getTime() - at <= CANCEL_MIN_HOURS_AHEAD * HOUR_MS) {
@@ -153,6 +181,9 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (body.language !== undefined && !teacher.languages.includes(body.language)) {
         throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { language: "Choose one of the teacher's languages" });
       }
+      if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { timeZone: 'Unknown time zone' });
+      }
       const start = Date.parse(body.start);
       const window = bookableWindow(now());
       const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
@@ -164,8 +195,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       const token = newBookingToken();
       let row: BookingRow;
       try {
-        row = await app.db.orm.transaction((tx) =>
-          repository.insert(tx, {
+        row = await app.db.orm.transaction(async (tx) => {
+          const inserted = await repository.insert(tx, {
             id: randomUUID(),
             teacherId: teacher.id,
             userId: user?.id ?? null,
@@ -176,8 +207,11 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
             start: new Date(start),
             language: body.language ?? teacher.languages[0] ?? null,
             tokenHash: hashBookingToken(token),
-          }),
-        );
+          });
+          // the e-mails exist exactly when the lesson does; sending never holds up the answer
+          await queueMails(tx, 'booked', inserted, `${publicOrigin}/bookings/${token}`, body.timeZone);
+          return inserted;
+        });
       } catch (error) {
         // the database's guarantee: one lesson that is not cancelled per teacher and start
         if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', toastMessages.slotTaken, { start: toastMessages.slotTaken });
@@ -238,7 +272,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         response: { 200: lessonSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => cancel(await ownedOr404(request.params.id, request.user!.id)),
+    async (request) => cancel(await ownedOr404(request.params.id, request.user!.id), `${publicOrigin}/lessons`),
   );
 
   r.get(
@@ -285,7 +319,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => cancel(await byTokenOr404(request.params.token)),
+    async (request) => cancel(await byTokenOr404(request.params.token), `${publicOrigin}/bookings/${request.params.token}`),
   );
 
   r.get(

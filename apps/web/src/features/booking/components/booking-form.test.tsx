@@ -141,6 +141,7 @@ describe('trial lesson booking', () => {
         phone: '+380 (67) 123-45-67',
         start: '2026-11-04T09:00:00.000Z',
         language: 'German',
+        timeZone: 'Europe/Berlin',
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book trial lesson' })).not.toBeInTheDocument());

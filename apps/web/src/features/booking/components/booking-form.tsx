@@ -81,7 +81,7 @@ export function BookingForm({ teacherId, languages, defaultLanguage, onBooked }:
   const language = watch('language');
 
   const onSubmit = async ({ language: chosen, ...values }: ScheduledFormInput) => {
-    const result = await createBooking({ teacherId, ...values, ...(languages.includes(chosen) ? { language: chosen } : {}) });
+    const result = await createBooking({ teacherId, ...values, timeZone, ...(languages.includes(chosen) ? { language: chosen } : {}) });
     if (!result.error) {
       void showToast('success', toastMessages.bookingSuccess);
       onBooked(result.data, timeZone);
