@@ -38,6 +38,7 @@ async function submit(page: Page, dialog: Locator) {
 }
 
 test('a visitor books a time and cancels it by the private link', async ({ page }) => {
+  test.slow(); // four screenshot sets and four axe runs
   const { dialog } = await openBooking(page, 0);
   const question = dialog.getByRole('group', { name: /^What is your main reason for learning .+\?$/ });
   await expect(question.getByRole('radio')).toHaveCount(5);

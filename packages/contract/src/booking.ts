@@ -51,6 +51,16 @@ export type BookingFormInput = z.infer<typeof bookingFormSchema>;
 
 // ---------------------------------------------------------------- lesson times
 
+/** The texts of lesson times (not in messages.ts: they stay out of the first page load). */
+export const lessonMessages = {
+  slotRequired: 'Choose a time for your lesson',
+  slotTaken: 'Someone has just booked this time. Please choose another one.',
+  slotUnavailable: 'This time is not available. Please choose another one.',
+  cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
+  lessonCancelled: 'Your lesson was cancelled',
+  cancelFailed: 'Could not cancel the lesson. Please try again.',
+} as const;
+
 /** A trial lesson lasts 60 minutes and starts on the hour in the teacher's time zone. */
 export const LESSON_MINUTES = 60;
 /** Bookable from 12 hours ahead … */
@@ -82,7 +92,7 @@ export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 export const bookingRequestSchema = bookingFormSchema
   .extend({
     teacherId: teacherIdSchema,
-    start: z.iso.datetime({ offset: true, error: m.slotRequired }),
+    start: z.iso.datetime({ offset: true, error: lessonMessages.slotRequired }),
     /** one of the teacher's languages (default: the teacher's first) */
     language: z.string().min(1).max(60).optional(),
     /** the learner's IANA zone, for the times in their e-mail (default UTC) */

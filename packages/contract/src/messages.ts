@@ -14,7 +14,6 @@ export const validationMessages = {
   fullNameRequired: 'Full name is required field',
   phoneRequired: 'Phone number is required field',
   phoneInvalid: 'Invalid phone number',
-  slotRequired: 'Choose a time for your lesson',
 } as const;
 
 export const toastMessages = {
@@ -32,11 +31,6 @@ export const toastMessages = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   favoriteFailed: 'Could not update your favorites. Please try again.',
   bookingFailed: 'Could not send your booking. Please try again.',
-  slotTaken: 'Someone has just booked this time. Please choose another one.',
-  slotUnavailable: 'This time is not available. Please choose another one.',
-  cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
-  lessonCancelled: 'Your lesson was cancelled',
-  cancelFailed: 'Could not cancel the lesson. Please try again.',
 } as const;
 
 /** Toast timings from the original (react-hot-toast defaults). */

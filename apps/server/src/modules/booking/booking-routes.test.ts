@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { validationMessages as m, toastMessages, type BookingCreated, type Lesson, type SlotsResponse } from '@learnlingo/contract';
+import { lessonMessages, validationMessages as m, type BookingCreated, type Lesson, type SlotsResponse } from '@learnlingo/contract';
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe('POST /api/bookings', () => {
 
     const again = await book({ ...form, teacherId: NY, start });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'SLOT_TAKEN', message: toastMessages.slotTaken } });
+    expect(again.json()).toMatchObject({ error: { code: 'SLOT_TAKEN', message: lessonMessages.slotTaken } });
   });
 
   it.each([
@@ -165,7 +165,7 @@ describe('POST /api/bookings', () => {
   ])('400 naming start for a start %s', async (_what, start) => {
     const res = await book({ ...form, teacherId: NY, start });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', fields: { start: toastMessages.slotUnavailable } } });
+    expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', fields: { start: lessonMessages.slotUnavailable } } });
   });
 
   it("takes the lesson's language from the teacher's, and refuses another", async () => {
@@ -198,9 +198,9 @@ describe('POST /api/bookings', () => {
     ['phone', { phone: 'call me' }, m.phoneInvalid],
     ['phone', { phone: '' }, m.phoneRequired],
     ['teacherId', { teacherId: '../etc' }, 'Invalid teacher id'],
-    ['start', { start: undefined }, m.slotRequired],
-    ['start', { start: 'tomorrow at nine' }, m.slotRequired],
-    ['start', { start: 'x'.repeat(10_000) }, m.slotRequired],
+    ['start', { start: undefined }, lessonMessages.slotRequired],
+    ['start', { start: 'tomorrow at nine' }, lessonMessages.slotRequired],
+    ['start', { start: 'x'.repeat(10_000) }, lessonMessages.slotRequired],
     ['extra', { extra: 'field' }, 'Unknown field'],
   ])('400 naming %s for %j', async (field, patch, message) => {
     const res = await book({ ...form, teacherId: NY, start: '2026-11-05T14:00:00Z', ...patch });
@@ -251,7 +251,7 @@ describe('cancelling', () => {
     expect(mine.json<Lesson>()).toMatchObject({ status: 'upcoming', cancellable: false });
     const refused = await as(user, 'POST', `/api/bookings/${late.id}/cancel`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ error: { code: 'CANCEL_TOO_LATE', message: toastMessages.cancelTooLate } });
+    expect(refused.json()).toMatchObject({ error: { code: 'CANCEL_TOO_LATE', message: lessonMessages.cancelTooLate } });
     clock = Date.parse(late.lesson.start!) + 2 * HOUR;
     expect((await as(user, 'GET', `/api/bookings/${late.id}`)).json<Lesson>()).toMatchObject({ status: 'past', cancellable: false });
   });

@@ -10,7 +10,7 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
   teacherIdSchema,
-  toastMessages,
+  lessonMessages,
   type Lesson,
 } from '@learnlingo/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -128,7 +128,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     if (!changed) {
       // a concurrent cancel got there first, or it is too late
       if (row.start && row.start.getTime() - at <= CANCEL_MIN_HOURS_AHEAD * HOUR_MS) {
-        throw new HttpError(409, 'CANCEL_TOO_LATE', toastMessages.cancelTooLate);
+        throw new HttpError(409, 'CANCEL_TOO_LATE', lessonMessages.cancelTooLate);
       }
     }
     return toLesson({ ...row, cancelledAt: row.cancelledAt ?? new Date(at) }, at);
@@ -188,7 +188,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       const window = bookableWindow(now());
       const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
       if (!isStart || start < window.from || start >= window.to) {
-        throw new HttpError(400, 'VALIDATION_ERROR', toastMessages.slotUnavailable, { start: toastMessages.slotUnavailable });
+        throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
       }
 
       const user = await app.sessionUser(request);
@@ -214,7 +214,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         });
       } catch (error) {
         // the database's guarantee: one lesson that is not cancelled per teacher and start
-        if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', toastMessages.slotTaken, { start: toastMessages.slotTaken });
+        if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
         throw error;
       }
       return reply.code(201).send({ id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row), token });

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import {
   bookingFormSchema,
   BOOKING_REASONS,
+  lessonMessages,
   toastMessages,
-  validationMessages,
   type BookingCreated,
 } from '@learnlingo/contract';
 import { useAppSelector } from '../../../app/hooks';
@@ -24,7 +24,7 @@ import styles from './booking.module.css';
 
 /** The form's rules: the original's fields, the lesson time and its language. */
 const scheduledFormSchema = bookingFormSchema.extend({
-  start: z.string({ error: validationMessages.slotRequired }).min(1, validationMessages.slotRequired),
+  start: z.string({ error: lessonMessages.slotRequired }).min(1, lessonMessages.slotRequired),
   language: z.string().min(1),
 });
 type ScheduledFormInput = z.infer<typeof scheduledFormSchema>;
@@ -90,9 +90,9 @@ export function BookingForm({ teacherId, languages, defaultLanguage, onBooked }:
     if (errorCode(result.error) === 'SLOT_TAKEN') {
       // Someone else was first: fresh times, the same form, a clear word under the picker.
       setValue('start', '');
-      setError('start', { type: 'server', message: toastMessages.slotTaken });
+      setError('start', { type: 'server', message: lessonMessages.slotTaken });
       void slots.refetch();
-      void showToast('error', toastMessages.slotTaken);
+      void showToast('error', lessonMessages.slotTaken);
       return;
     }
     // Keep everything typed; put the server's field errors under their fields.

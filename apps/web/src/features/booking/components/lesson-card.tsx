@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { toastMessages, type Lesson } from '@learnlingo/contract';
+import { lessonMessages, type Lesson } from '@learnlingo/contract';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { calendarUrl } from '../api/booking-api';
 import { formatLessonTime } from '../lib/lesson-time';
-import styles from './lessons.module.css';
+import styles from './booking.module.css';
 
 const STATUS_LABEL: Record<Lesson['status'], string> = {
   upcoming: 'Upcoming',
@@ -27,9 +27,9 @@ export interface LessonCardProps {
 }
 
 function cancelFailure(error: RequestError): string {
-  if (errorCode(error) === 'CANCEL_TOO_LATE') return toastMessages.cancelTooLate;
+  if (errorCode(error) === 'CANCEL_TOO_LATE') return lessonMessages.cancelTooLate;
   const status = errorStatus(error);
-  return status !== undefined && status >= 500 ? toastMessages.cancelFailed : genericErrorMessage(error);
+  return status !== undefined && status >= 500 ? lessonMessages.cancelFailed : genericErrorMessage(error);
 }
 
 /** One trial lesson: teacher, language, time in the learner's zone; add to calendar; cancel. */
@@ -45,31 +45,31 @@ export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3
     setBusy(false);
     setConfirming(false);
     if (error) void showToast('error', cancelFailure(error));
-    else void showToast('success', toastMessages.lessonCancelled);
+    else void showToast('success', lessonMessages.lessonCancelled);
   };
 
   return (
-    <article className={styles.card} aria-label={`${lesson.language ?? 'Trial'} lesson with ${name}`}>
+    <article className={styles.lessonCard} aria-label={`${lesson.language ?? 'Trial'} lesson with ${name}`}>
       <Avatar src={lesson.teacher.avatarUrl} name={name} size={56} />
-      <div className={styles.main}>
-        <p className={styles.status} data-status={lesson.status}>
+      <div className={styles.lessonMain}>
+        <p className={styles.lessonStatus} data-status={lesson.status}>
           {STATUS_LABEL[lesson.status]}
         </p>
-        <Heading className={styles.title}>
+        <Heading className={styles.lessonTitle}>
           {lesson.language ? `${lesson.language} with ${name}` : `Trial lesson with ${name}`}
         </Heading>
-        <p className={styles.time}>
+        <p className={styles.lessonTime}>
           {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
         </p>
-        <div className={styles.actions}>
+        <div className={styles.lessonActions}>
           {lesson.start && lesson.status !== 'cancelled' ? (
-            <a className={styles.link} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
+            <a className={styles.lessonLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
               Add to calendar
             </a>
           ) : null}
           {lesson.cancellable ? (
             confirming ? (
-              <div className={styles.confirm} role="group" aria-label="Cancel this lesson?">
+              <div className={styles.lessonConfirm} role="group" aria-label="Cancel this lesson?">
                 <span>Cancel this lesson?</span>
                 <Button variant="dark" disabled={busy} aria-busy={busy || undefined} onClick={() => void cancel()}>
                   Yes, cancel it
@@ -84,7 +84,7 @@ export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3
               </Button>
             )
           ) : lesson.status === 'upcoming' ? (
-            <span className={styles.note}>Can no longer be cancelled (less than 12 hours to go)</span>
+            <span className={styles.lessonNote}>Can no longer be cancelled (less than 12 hours to go)</span>
           ) : null}
         </div>
       </div>

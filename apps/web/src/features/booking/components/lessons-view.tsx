@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { Lesson } from '@learnlingo/contract';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Button } from '../../../components/ui/button';
@@ -13,16 +12,16 @@ import {
 } from '../api/booking-api';
 import { browserTimeZone, zoneLabel } from '../lib/lesson-time';
 import { LessonCard } from './lesson-card';
-import styles from './lessons.module.css';
+import styles from './booking.module.css';
 
 function LessonList({ title, lessons, timeZone }: { title: string; lessons: Lesson[]; timeZone: string }) {
   const [cancelLesson] = useCancelLessonMutation();
   return (
-    <section className={styles.section} aria-labelledby={`lessons-${title}`}>
-      <h2 id={`lessons-${title}`} className={styles.sectionTitle}>
+    <section className={styles.lessonSection} aria-labelledby={`lessons-${title}`}>
+      <h2 id={`lessons-${title}`} className={styles.lessonSectionTitle}>
         {title}
       </h2>
-      <ul className={styles.list}>
+      <ul className={styles.lessonList}>
         {lessons.map((lesson) => (
           <li key={lesson.id}>
             <LessonCard
@@ -44,9 +43,9 @@ export function MyLessons() {
   const upcoming = data?.items.filter((l) => l.status === 'upcoming' || l.status === 'unscheduled') ?? [];
   const past = data?.items.filter((l) => l.status === 'past' || l.status === 'cancelled') ?? [];
   return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>My lessons</h1>
-      <p className={styles.zoneNote}>Times in {zoneLabel(timeZone)}</p>
+    <div className={styles.lessonPage}>
+      <h1 className={styles.lessonHeading}>My lessons</h1>
+      <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
       {isLoading ? (
         <Spinner label="Loading your lessons" />
       ) : isError || !data ? (
@@ -68,15 +67,14 @@ export function MyLessons() {
 }
 
 /** /bookings/:token: one booking seen through its private link. */
-export function PrivateBooking() {
-  const { token = '' } = useParams();
+export function PrivateBooking({ token }: { token: string }) {
   const [timeZone] = useState(browserTimeZone);
   const { data, isLoading, isError, error, refetch } = useGetBookingByTokenQuery(token);
   const [cancelByToken] = useCancelBookingByTokenMutation();
   const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
   return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>Your trial lesson</h1>
+    <div className={styles.lessonPage}>
+      <h1 className={styles.lessonHeading}>Your trial lesson</h1>
       {isLoading ? (
         <Spinner label="Loading your booking" />
       ) : missing ? (
@@ -89,7 +87,7 @@ export function PrivateBooking() {
         </EmptyState>
       ) : (
         <>
-          <p className={styles.zoneNote}>Times in {zoneLabel(timeZone)}</p>
+          <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
           <LessonCard
             lesson={data}
             timeZone={timeZone}
