@@ -10,9 +10,10 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { limitConnections } from './plugins/connections.js';
+import { frameworkErrorOptions, loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -57,24 +58,35 @@ export async function buildApp({
   logStream,
   now = Date.now,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
   const app = Fastify({
     // request logs name the URL without a booking's private link
     logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog } } : logger,
+    ...frameworkErrorOptions(securityHeaderList({ https })),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
     // a teacher id is at most 64 characters; anything near this limit is not a real URL
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // A request's head and body must arrive within REQUEST_TIMEOUT_MS (408 and the socket
+    // closed): a client dribbling one byte every few seconds no longer keeps it for ever.
+    // Node looks for overdue requests every connectionsCheckingInterval.
+    requestTimeout: env.requestTimeoutMs,
+    http: {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(env.requestTimeoutMs / 4))),
+    },
     forceCloseConnections: 'idle',
   });
+  limitConnections(app, env.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
-  const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
   if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
@@ -102,6 +114,6 @@ export async function buildApp({
     now,
   });
 
-  await registerStaticWeb(app, { webDist: env.webDist });
+  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
   return app;
 }

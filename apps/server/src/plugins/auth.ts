@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { authSchema } from '../db/schema.js';
-import { HttpError } from './errors.js';
+import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
+import { HttpError, sendError } from './errors.js';
 
 /**
  * The header better-auth reads the client address from. The server overwrites it with
@@ -143,17 +144,25 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     request.user = user;
   });
 
-  // The app's own state-changing routes refuse a cross-site request that carries the
-  // session cookie (SameSite=Lax already keeps it off most of them; this closes the rest).
+  // State-changing API requests that carry the session cookie must come from the app's own
+  // pages (SameSite=Lax already keeps the cookie off most cross-site ones; this closes the
+  // rest). The route is the one Fastify matched — not the raw request line, which may be in
+  // absolute form (`PUT http://host/api/…`). A browser names the page's origin in `Origin`,
+  // or at least says `Sec-Fetch-Site`; a request with neither is not from a browser, so no
+  // other site can have made it carry the cookie.
   const trusted = new Set(options.trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || !request.headers.cookie) return;
     const origin = request.headers.origin;
-    if (request.headers.cookie && origin !== undefined && !trusted.has(origin)) {
-      throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const sameOrigin = origin !== undefined ? trusted.has(origin) : fetchSite === undefined || fetchSite === 'same-origin';
+    if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   });
+
+  const isAuthPath = authPathMatcher(auth.api);
+  scheduleRateLimitPruning(app, db);
 
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
   // Fetch Response (status, every header, each Set-Cookie) out.
@@ -169,6 +178,10 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        const url = new URL(request.url, options.publicOrigin);
+        if (!isAuthPath(url.pathname.slice('/api/auth'.length))) {
+          return sendError(reply, 404, 'NOT_FOUND', 'No such auth endpoint');
+        }
         const raw = typeof request.body === 'string' ? request.body : '';
         const rules = BODY_RULES[request.url.split('?')[0] ?? ''];
         if (request.method === 'POST' && rules) {
@@ -183,7 +196,7 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
         }
 
         const response = await auth.handler(
-          new Request(new URL(request.url, options.publicOrigin), {
+          new Request(url, {
             method: request.method,
             headers: toHeaders(request),
             body: request.method === 'GET' || raw === '' ? undefined : raw,
@@ -203,6 +216,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
           return reply
             .type('application/json; charset=utf-8')
             .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+        }
+        if (text === '' && response.status >= 400) {
+          return reply.type('application/json; charset=utf-8').send(emptyAuthError(response.status));
         }
         return reply.send(text === '' ? null : text);
       },
