@@ -134,12 +134,14 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
  * Chloé and "pronun" finds pronunciation), and the whole text by trigram word similarity
  * with the name (pg_trgm's `<%`, so "schmit" finds Schmidt). The normalised text and the
  * tsquery are scalar subqueries: computed once per execution (InitPlans) and usable as
- * index keys. Relevance: name similarity counts double, then the document's ts_rank.
+ * index keys. Relevance: how close the text is to the teacher's name (word similarity), so
+ * name matches come first; teachers found by their text alone tie and follow by id. (ts_rank
+ * over the documents cost ~7x the whole statement for a common word: bench/plans.mjs.)
  */
 const searchText = sql`(select lower(unaccent($1::text)))`;
 const searchQuery = sql`(select to_tsquery('simple', lower(unaccent($2::text))))`;
 const searchMatch = sql`(s.document @@ ${searchQuery} or ${searchText} <% s.name_text)`;
-const searchScore = sql`(2 * word_similarity(${searchText}, s.name_text) + ts_rank(s.document, ${searchQuery}))::float8`;
+const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
 /** $3 language, $4 level ('' = any), $5/$6 the price range */
 const searchFilters = (language: boolean, level: boolean) => sql`
   ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
