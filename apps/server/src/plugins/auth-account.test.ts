@@ -131,6 +131,8 @@ describe('the forms\' rules hold on every endpoint that takes a name, an e-mail 
     ['/api/auth/send-verification-email', 'email', { email: 'nope' }, validationMessages.invalidEmail],
     ['/api/auth/delete-user', 'password', {}, validationMessages.passwordRequired],
     ['/api/auth/sign-in/email', 'password', { email: 'a@example.com', password: 'p'.repeat(49) }, validationMessages.passwordTooLong],
+    ['/api/auth/sign-up/email', 'image', { name: 'Ann', email: `img-${randomUUID()}@example.com`, password: 'password1', image: 'y'.repeat(20_000) }, 'Not allowed'],
+    ['/api/auth/change-password', 'currentPassword', { newPassword: 'password2' }, validationMessages.passwordRequired],
   ])('%s checks its body (400 naming %s)', async (url, field, body, message) => {
     const u = await signUp(t.app);
     const res = await post(url, body, { cookie: u.cookie });
@@ -157,6 +159,14 @@ describe('forgot password', () => {
     const [row] = await t.db.orm.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 60_000);
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('a name stored before today\'s rules (a control character in it) still gets its mail, on one line', async () => {
+    const u = await signUp(t.app);
+    await t.db.orm.update(user).set({ name: 'Old\u0007\nName' }).where(eq(user.id, u.id));
+    expect((await requestReset(u.email)).status).toBe(200);
+    const [mail] = (await mailTo(u.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
+    expect(mail?.text).toMatch(/^Hello Old Name,\n/);
   });
 
   it('the link sets a new password under the registration rules, works once, and ends every session', async () => {
