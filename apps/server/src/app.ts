@@ -25,11 +25,25 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** the clock for lesson times (ms since the epoch; default Date.now): tests move it */
+  now?: () => number;
   /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
   mailWorker?: MailWorkerSettings | false;
   /** where the log goes (tests read it); default stdout */
   logStream?: NodeJS.WritableStream;
 }
+
+/** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
+const PRIVATE_LINK = /(\/bookings\/(?:token\/)?)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]');
+
+/** pino's request fields (method, URL, host, address), the URL with its private link redacted. */
+const requestForLog = (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.hostname,
+  remoteAddress: req.ip,
+});
 
 /**
  * Assembles the app: plugins for the cross-cutting concerns, then the route modules.
@@ -42,10 +56,13 @@ export async function buildApp({
   catalogueCacheCheckMs,
   mailWorker = {},
   logStream,
+  now = Date.now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
+  const logger = loggerOptions(env.logLevel, logStream);
   const app = Fastify({
-    logger: loggerOptions(env.logLevel, logStream),
+    // request logs name the URL without a booking's private link
+    logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog } } : logger,
     ...frameworkErrorOptions(securityHeaderList({ https })),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
@@ -90,7 +107,12 @@ export async function buildApp({
     cacheEntries: env.catalogueCacheEntries,
   });
   await favoritesRoutes(app);
-  await bookingRoutes(app);
+  await bookingRoutes(app, {
+    schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+    publicOrigin: env.publicOrigin,
+    schoolEmail: env.schoolEmail,
+    now,
+  });
 
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
   return app;

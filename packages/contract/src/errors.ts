@@ -15,6 +15,10 @@ export const apiErrorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  /** the lesson time was booked by someone else first */
+  'SLOT_TAKEN',
+  /** a lesson can be cancelled only up to CANCEL_MIN_HOURS_AHEAD before it starts */
+  'CANCEL_TOO_LATE',
 ] as const;
 export const apiErrorCodeSchema = z.enum(apiErrorCodes);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

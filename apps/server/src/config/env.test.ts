@@ -69,7 +69,24 @@ describe('env', () => {
     expect(env).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'School <school@example.com>' });
   });
 
+  it('the school: hours in its zone (defaults Mon–Fri 09–18 UTC) and its e-mail', () => {
+    expect(loadEnv({})).toMatchObject({
+      schoolTimeZone: 'UTC',
+      schoolHours: [[[9, 18]], [[9, 18]], [[9, 18]], [[9, 18]], [[9, 18]], [], []],
+      schoolEmail: undefined,
+    });
+    const env = loadEnv({ SCHOOL_TIME_ZONE: 'America/New_York', SCHOOL_HOURS: 'Sat-Sun 10:00-14:00', SCHOOL_EMAIL: 'school@example.com' });
+    expect(env).toMatchObject({
+      schoolTimeZone: 'America/New_York',
+      schoolHours: [[], [], [], [], [], [[10, 14]], [[10, 14]]],
+      schoolEmail: 'school@example.com',
+    });
+  });
+
   it.each([
+    [{ SCHOOL_TIME_ZONE: 'Mars/Olympus' }, 'SCHOOL_TIME_ZONE'],
+    [{ SCHOOL_HOURS: 'weekdays' }, 'SCHOOL_HOURS'],
+    [{ SCHOOL_EMAIL: 'not an address' }, 'SCHOOL_EMAIL'],
     [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'no address' }, 'MAIL_FROM'],
     [{ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'MAIL_FROM'],

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone, parseWeeklyHours, type WeeklyHours } from '../modules/booking/schedule.js';
 import { defaultWebDist } from './paths.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -37,6 +38,9 @@ const rawEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
+  SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
+  SCHOOL_EMAIL: z.preprocess(emptyAsUndefined, z.email().max(254).optional()),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(30_000)),
   SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
@@ -84,6 +88,12 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
+  /** the hours (in schoolTimeZone) of teachers who have none of their own */
+  schoolHours: WeeklyHours;
+  /** IANA name */
+  schoolTimeZone: string;
+  /** receives the booking e-mails of teachers without an address */
+  schoolEmail: string | undefined;
   /** a request's whole head and body must arrive within this (slow-body clients are cut off) */
   requestTimeoutMs: number;
   /** open connections this process accepts; more are dropped (and logged) */
@@ -157,6 +167,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.AUTH_SECRET) {
     issues.push('AUTH_SECRET: required in production with DATABASE_URL (every server must share one secret)');
   }
+  if (!isTimeZone(raw.SCHOOL_TIME_ZONE)) issues.push(`SCHOOL_TIME_ZONE: unknown time zone "${raw.SCHOOL_TIME_ZONE}" (expected an IANA name such as Europe/Kyiv)`);
+  const schoolHours = parseWeeklyHours(raw.SCHOOL_HOURS);
+  if (schoolHours instanceof Error) issues.push(`SCHOOL_HOURS: ${schoolHours.message}`);
   if (issues.length > 0) throw new EnvError(issues);
 
   const hostForUrl = raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST;
@@ -188,6 +201,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxConnections: raw.MAX_CONNECTIONS,
     sourceMaps: raw.SOURCE_MAPS === undefined ? raw.NODE_ENV !== 'production' : raw.SOURCE_MAPS === 'true',
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    schoolHours: schoolHours as WeeklyHours,
+    schoolTimeZone: raw.SCHOOL_TIME_ZONE,
+    schoolEmail: raw.SCHOOL_EMAIL,
     smtpUrl: raw.SMTP_URL,
     mailFrom,
   };

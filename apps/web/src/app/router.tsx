@@ -10,6 +10,9 @@ function page(load: () => Promise<{ Component: ComponentType }>) {
   return <Page />;
 }
 
+/** My lessons and a booking's private link: one page module for both routes. */
+const lessonsPage = page(() => import('./pages/lessons-page'));
+
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
  * in the layout, which shows the gold spinner while a page's code loads.
@@ -28,6 +31,10 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
       },
+      // My lessons (signed in only: the page itself sends a visitor to `/`) and a visitor's
+      // booking by its private link: one page module, one lazy route in the first load
+      { path: 'lessons', element: lessonsPage },
+      { path: 'bookings/:token', element: lessonsPage },
       { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },

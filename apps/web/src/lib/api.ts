@@ -14,7 +14,7 @@ export const api = createApi({
   reducerPath: 'api',
   // Absolute so that it also works where fetch needs a full URL (tests under jsdom).
   baseQuery: fetchBaseQuery({ baseUrl: `${globalThis.location.origin}/api`, credentials: 'include' }),
-  tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets'],
+  tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets', 'Slots', 'Lessons'],
   endpoints: () => ({}),
 });
 
