@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { NAME_MAX, validationMessages } from '@learnlingo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../mail/index.js';
+import { createMailTransport } from '../mail/transport.js';
 import { account, booking, favorite, mailOutbox, session, user, verification } from '../db/schema.js';
 import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
 
@@ -154,6 +159,17 @@ describe('forgot password', () => {
     expect(await mailTo(stranger)).toEqual([]);
     const token = await resetToken(u.email);
     expect(token.length).toBeGreaterThanOrEqual(24);
+
+    // the link reads as it is in a raw .eml file (a developer without a mail server clicks it there)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-reset-eml-'));
+    try {
+      const [queued] = (await mailTo(u.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
+      const transport = createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir: dir, outboxDisplay: dir });
+      const where = await transport.send(randomUUID(), queued as MailMessage);
+      expect(fs.readFileSync(where, 'utf8')).toContain(`\n${TEST_ORIGIN}/reset-password?token=${token}\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
 
     // valid for one hour
     const [row] = await t.db.orm.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));

@@ -14,7 +14,12 @@ interface MailUser {
 }
 
 /** A name as a mail's greeting shows it: one line (a name stored before today's rules may hold anything). */
-const greeting = (name: string) => name.replace(/\p{Cc}+/gu, ' ').slice(0, 100).trim() || 'there';
+const greeting = (name: string) => name.replace(/\p{Cc}+/gu, ' ').slice(0, 60).trim() || 'there';
+
+/*
+ * The texts keep their lines under 76 characters, so a message whose link fits too is sent
+ * as plain 7-bit text: the link reads (and copies) as it is from a raw .eml file.
+ */
 
 /** The reset link of the web app's /reset-password page (valid 1 hour, single use: better-auth). */
 export function resetPasswordLink(publicOrigin: string, token: string): string {
@@ -32,9 +37,11 @@ export async function enqueueResetPasswordMail(db: Database, to: MailUser, link:
     subject: 'Reset your LearnLingo password',
     text:
       `Hello ${greeting(to.name)},\n\n` +
-      'Someone asked to reset the password of your LearnLingo account. To choose a new one, open this link within an hour:\n\n' +
+      'Someone asked to reset the password of your LearnLingo account.\n' +
+      'To choose a new one, open this link within an hour:\n\n' +
       `${link}\n\n` +
-      'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n' +
+      'The link works once. If you did not ask for it, ignore this e-mail:\n' +
+      'your password stays as it is.\n\n' +
       'LearnLingo\n',
   });
 }
@@ -45,7 +52,8 @@ export async function enqueueVerifyEmailMail(db: Database, to: MailUser, link: s
     subject: 'Confirm your e-mail for LearnLingo',
     text:
       `Hello ${greeting(to.name)},\n\n` +
-      'Welcome to LearnLingo! Please confirm that this is your e-mail address by opening this link:\n\n' +
+      'Welcome to LearnLingo! Please confirm that this is your e-mail address\n' +
+      'by opening this link:\n\n' +
       `${link}\n\n` +
       'If you did not create an account, ignore this e-mail.\n\n' +
       'LearnLingo\n',
