@@ -1,14 +1,14 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard, teacherLanguage } from '../db/schema.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherSearch } from '../db/schema.js';
 import { teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
  * inside the caller's transaction, never one statement per row. A record is always written
  * whole — teacher row, reviews, card (teacher_card, what the list serves) and language rows
- * (teacher_language, what a language-filtered list scans) — through
+ * (teacher_language, what a language-filtered list scans) and search row (teacher_search) — through
  * insertNewRecords or upsertRecords, so no teacher can be missing from the list or listed
  * as it was before.
  */
@@ -133,6 +133,16 @@ async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], dele
 }
 
 /**
+ * A teacher's search row from its `teacher` row aliased `t` (migration 0005 backfills with
+ * the same expressions): name and text lower-cased and unaccented, the text as a `simple`
+ * (unstemmed, any language) full-text document. See decision 040.
+ */
+const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
+  to_tsvector('simple', lower(unaccent(concat_ws(' ', t.name, t.surname, array_to_string(t.languages, ' '),
+    t.lesson_info, array_to_string(t.conditions, ' '), t.experience)))),
+  t.languages, t.levels, t.rating, t.price_per_hour, t.lessons_done`);
+
+/**
  * (Re)writes what the list reads for these teachers, from their rows and reviews as they
  * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
  * rows in teacher_language. Call it after the teachers and their reviews are written.
@@ -148,10 +158,18 @@ async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
     );
     await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
     await tx.execute(
-      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels)
-          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels
+      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels, lessons_done)
+          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels, t.lessons_done
           from ${teacher} t, unnest(t.languages) as l(language)
           where t.id = any(${idList})`,
+    );
+    await tx.execute(
+      sql`insert into ${teacherSearch} (teacher_id, name_text, document, languages, levels, rating, price_per_hour, lessons_done)
+          select ${SEARCH_ROW} from ${teacher} t
+          where t.id = any(${idList})
+          on conflict (teacher_id) do update set name_text = excluded.name_text, document = excluded.document,
+            languages = excluded.languages, levels = excluded.levels, rating = excluded.rating,
+            price_per_hour = excluded.price_per_hour, lessons_done = excluded.lessons_done`,
     );
   }
 }
@@ -203,12 +221,13 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   // ANALYZE that writes the same page and row counts may leave them in place).
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`vacuum analyze teacher_language`);
+  await db.rows(sql`vacuum analyze teacher_search`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }
 
 /** The tables whose statistics the list's generic plan depends on. */
-const PLANNED_TABLES = ['teacher', 'teacher_language'];
+const PLANNED_TABLES = ['teacher', 'teacher_language', 'teacher_search'];
 
 /**
  * Planner statistics for a catalogue that has none (a database migrated from an older

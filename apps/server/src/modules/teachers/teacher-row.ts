@@ -45,9 +45,10 @@ export const teacherCardJson = sql<string>`(select row_to_json(t)::text from (se
       "teacher"."price_per_hour", "teacher"."lessons_done", "teacher"."avatar_url", "teacher"."lesson_info",
       "teacher"."conditions", "teacher"."experience") t)`;
 
-/** One list row: a teacher's card and the order columns the keyset cursor needs. */
+/** One list row: a teacher's card and its position in the page's order (the keyset cursor's). */
 export interface TeacherJsonRow {
-  rating: number;
+  /** the order's value (rating, price, lessons done, relevance) */
+  value: number;
   id: string;
   /** one teacher, JSON text in teacherSchema's shape */
   json: string;
