@@ -59,24 +59,43 @@ export const teacherSchema = z.object({
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
+/** An imported one-line text: capped first, no control characters. */
+const importLine = (max: number) =>
+  z
+    .string()
+    .max(max, { abort: true })
+    .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+/** An imported paragraph: capped first; tabs and line breaks allowed, no other control character. */
+const importText = (max: number) =>
+  z
+    .string()
+    .max(max, { abort: true })
+    .refine((v) => !hasControlCharacter(v.replace(/[\t\n\r]/g, ' ')), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+
+const reviewRecordSchema = z.object({
+  reviewer_name: importLine(100).min(1),
+  reviewer_rating: z.number().min(0).max(5),
+  comment: importText(2000),
+});
+
 /**
  * A teacher record as the original's realtime-database export holds it (import input).
  * `id` is optional: the export's key is used when the record has none.
  */
 export const teacherRecordSchema = z.object({
   id: teacherIdSchema.optional(),
-  name: z.string().trim().min(1).max(100),
-  surname: z.string().trim().min(1).max(100),
+  name: importLine(400).trim().min(1).max(100),
+  surname: importLine(400).trim().min(1).max(100),
   languages: z.array(languageSchema).min(1).max(20),
   levels: z.array(levelSchema).min(1).max(6),
   rating: z.number().min(0).max(5),
-  reviews: z.array(reviewSchema).max(500).default([]),
+  reviews: z.array(reviewRecordSchema).max(500).default([]),
   price_per_hour: z.number().positive().max(PRICE_MAX),
   lessons_done: z.number().int().min(0),
-  avatar_url: z.string().max(2000).nullable().default(null),
-  lesson_info: z.string().max(5000).default(''),
-  conditions: z.array(z.string().max(1000)).max(50).default([]),
-  experience: z.string().max(10000).default(''),
+  avatar_url: importLine(2000).nullable().default(null),
+  lesson_info: importText(5000).default(''),
+  conditions: z.array(importText(1000)).max(50).default([]),
+  experience: importText(10000).default(''),
 });
 export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
 

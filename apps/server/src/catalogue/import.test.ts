@@ -132,6 +132,21 @@ describe('importer', () => {
     expect(await countTeachers(t.db)).toBe(0);
   });
 
+  it('refuses control characters naming the record and field (a NUL cannot be stored), keeps line breaks in texts (issue 10, finding 6)', async () => {
+    const first = records[0] as { reviews: { comment: string }[] };
+    const broken = records.map((r, i) => (i === 2 ? { ...r, name: 'Ja\u0000ne' } : r));
+    broken[4] = { ...records[4], experience: 'ten years\u0007' };
+    broken[5] = { ...records[5], reviews: [{ ...first.reviews[0], reviewer_name: 'Bo\u0000b' }] };
+    const error = await importFile(t.db, write('control.json', { teachers: broken })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/teachers\[2\]\.name: Must not contain control characters/);
+    expect(message).toMatch(/teachers\[4\]\.experience: Must not contain control characters/);
+    expect(message).toMatch(/teachers\[5\]\.reviews\[0\]\.reviewer_name: Must not contain control characters/);
+    expect(await countTeachers(t.db)).toBe(0);
+    expect(() => parseExport([{ ...records[0], experience: 'line one\nline two\ttabbed\r\n' }])).not.toThrow();
+  });
+
   it('names keyed records by their key', () => {
     const bad = { teachers: { good: records[0], 'bad-one': { ...records[1], rating: 9 } } };
     expect(() => parseExport(bad)).toThrow(/teachers\.bad-one\.rating: /);
