@@ -28,6 +28,13 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
       },
+      {
+        path: 'account',
+        // signed in only, like /favorites
+        element: <RequireAuth />,
+        children: [{ index: true, element: page(() => import('./pages/account-page')) }],
+      },
+      { path: 'reset-password', element: page(() => import('./pages/reset-password-page')) },
       { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },

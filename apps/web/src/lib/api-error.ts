@@ -1,4 +1,4 @@
-import { toastMessages } from '@learnlingo/contract/plain';
+import { toastMessages, tooManyAttemptsMessage } from '@learnlingo/contract/plain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
@@ -51,6 +51,19 @@ export function errorFields(error: RequestError): Record<string, string> {
   return bodyOf(error)?.fields ?? {};
 }
 
+/** The wait (seconds) a 429 named in `Retry-After`, which lib/api.ts keeps in the body. */
+export function errorRetryAfter(error: RequestError): number | undefined {
+  if (!error || !('status' in error) || !isRecord(error.data)) return undefined;
+  const { retryAfter } = error.data;
+  return typeof retryAfter === 'number' && Number.isFinite(retryAfter) ? retryAfter : undefined;
+}
+
+/** The too-many-attempts message, with the real wait when the server named it. */
+export function tooManyAttemptsText(error: RequestError): string {
+  const wait = errorRetryAfter(error);
+  return wait === undefined ? toastMessages.tooManyAttempts : tooManyAttemptsMessage(wait);
+}
+
 /** HTTP status of a failed request, or undefined for a network failure. */
 export function errorStatus(error: RequestError): number | undefined {
   if (!error || !('status' in error)) return undefined;
@@ -66,7 +79,7 @@ export function isNetworkError(error: RequestError): boolean {
 export function genericErrorMessage(error: RequestError): string {
   const status = errorStatus(error);
   if (status === undefined) return toastMessages.networkError;
-  if (status === 429) return toastMessages.tooManyAttempts;
+  if (status === 429) return tooManyAttemptsText(error);
   if (status >= 500) return toastMessages.serverError;
   return bodyOf(error)?.message || toastMessages.serverError;
 }

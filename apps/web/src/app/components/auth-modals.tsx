@@ -2,18 +2,24 @@ import { lazy, Suspense } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
-import { loadLoginForm, loadRegisterForm } from '../../features/auth';
+import { loadForgotPasswordForm, loadLoginForm, loadRegisterForm } from '../../features/auth';
 import { closeModal, selectOpenModal } from '../ui-slice';
 
 const LoginForm = lazy(loadLoginForm);
 const RegisterForm = lazy(loadRegisterForm);
+const ForgotPasswordForm = lazy(loadForgotPasswordForm);
 
 export const LOGIN_TEXT =
   'Welcome back! Please enter your credentials to access your account and continue your search for a teacher.';
 export const REGISTER_TEXT =
   'Thank you for your interest in our platform! In order to register, we need some information. Please provide us with the following information.';
+export const FORGOT_PASSWORD_TEXT =
+  'Enter the email you registered with, and we will send you a link to set a new password.';
 
-/** The Login and Registration modals, opened from the header (or by any feature through ui.modal). */
+/**
+ * The Login, Registration and Forgot password modals, opened from the header (or by any
+ * feature through ui.modal); each leads to the others.
+ */
 export function AuthModals() {
   const dispatch = useDispatch();
   const modal = useSelector(selectOpenModal);
@@ -36,6 +42,17 @@ export function AuthModals() {
       >
         <Suspense fallback={loading}>
           <RegisterForm onDone={close} />
+        </Suspense>
+      </Modal>
+      <Modal
+        open={modal === 'forgot-password'}
+        onClose={close}
+        title="Forgot password"
+        description={FORGOT_PASSWORD_TEXT}
+        maxHeight="calc(100dvh - 32px)"
+      >
+        <Suspense fallback={loading}>
+          <ForgotPasswordForm />
         </Suspense>
       </Modal>
     </>

@@ -33,8 +33,15 @@ export const teachersSlice = createSlice({
     favoritesLoaded(state, action: PayloadAction<Teacher[]>) {
       state.favorites = action.payload;
     },
+    /** newest first, the order the server lists them in (so a reload keeps it) */
     favoriteAdded(state, action: PayloadAction<Teacher>) {
-      if (!state.favorites.some((t) => t.id === action.payload.id)) state.favorites.push(action.payload);
+      if (!state.favorites.some((t) => t.id === action.payload.id)) state.favorites.unshift(action.payload);
+    },
+    /** a removal the server refused: the teacher goes back where it was */
+    favoriteRestored(state, action: PayloadAction<{ teacher: Teacher; index: number }>) {
+      const { teacher, index } = action.payload;
+      if (state.favorites.some((t) => t.id === teacher.id)) return;
+      state.favorites.splice(Math.max(0, Math.min(index, state.favorites.length)), 0, teacher);
     },
     favoriteRemoved(state, action: PayloadAction<string>) {
       state.favorites = state.favorites.filter((t) => t.id !== action.payload);
@@ -49,7 +56,7 @@ export const teachersSlice = createSlice({
   },
 });
 
-export const { favoritesLoaded, favoriteAdded, favoriteRemoved } = teachersSlice.actions;
+export const { favoritesLoaded, favoriteAdded, favoriteRestored, favoriteRemoved } = teachersSlice.actions;
 export const { selectFavorites } = teachersSlice.selectors;
 
 /**

@@ -2,13 +2,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
 import toast from 'react-hot-toast';
-import { loginSchema, toastMessages } from '@learnlingo/contract';
+import { accountMessages, loginSchema, toastMessages } from '@learnlingo/contract';
+import { openModal } from '../../../app/ui-slice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';
 import { useSignInMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
+import { SwitchModal } from './switch-modal';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { announceSession } from '../lib/session-channel';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['email', 'password'] as const;
@@ -29,6 +32,7 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
     const result = await signIn(values);
     if (result.error) return showFailure(result.error);
     dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    announceSession('changed');
     onDone();
     toast.success(toastMessages.signInSuccess);
   });
@@ -53,10 +57,18 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
           error={errors.password?.message}
           {...register('password')}
         />
+        <button
+          type="button"
+          className={`${styles.textButton} ${styles.forgot}`}
+          onClick={() => dispatch(openModal('forgot-password'))}
+        >
+          {accountMessages.forgotPassword}
+        </button>
       </div>
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Log In
       </Button>
+      <SwitchModal question="Don’t have an account?" action="Registration" to="register" />
     </form>
   );
 }

@@ -8,7 +8,9 @@ import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';
 import { useSignUpMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
+import { SwitchModal } from './switch-modal';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { announceSession } from '../lib/session-channel';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -33,6 +35,7 @@ export default function RegisterForm({ onDone }: { onDone: () => void }) {
     const result = await signUp(values);
     if (result.error) return showFailure(result.error);
     dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    announceSession('changed');
     onDone();
     toast.success(toastMessages.signUpSuccess);
   });
@@ -69,6 +72,7 @@ export default function RegisterForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Registration
       </Button>
+      <SwitchModal question="Already have an account?" action="Log in" to="login" />
     </form>
   );
 }

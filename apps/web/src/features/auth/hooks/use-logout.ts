@@ -1,13 +1,16 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { accountMessages } from '@learnlingo/contract/plain';
 import { useAppDispatch } from '../../../app/hooks';
+import { showToast } from '../../../lib/toast';
 
 /** The logout code (and RTK Query with it) loads on first use, or earlier on a hint. */
 export const loadSignOut = () => import('../api/sign-out');
 
 /**
  * Logout: ends the session on the server, clears the user and the whole teachers state
- * and every cached response, toasts (see api/sign-out.ts), then goes home.
+ * and every cached response, toasts (see api/sign-out.ts), then goes home. A logout the
+ * server did not confirm leaves the user signed in where they are.
  */
 export function useLogout() {
   const dispatch = useAppDispatch();
@@ -16,13 +19,18 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    let signedOut = false;
     try {
       const { signOut } = await loadSignOut();
-      await signOut(dispatch);
+      signedOut = await signOut(dispatch);
+    } catch (error) {
+      // the logout code itself could not load (offline): nothing was ended
+      console.error('Logout failed; the session still exists.', error);
+      void showToast('error', accountMessages.logoutFailed);
     } finally {
       setLoggingOut(false);
     }
-    await navigate('/');
+    if (signedOut) await navigate('/');
   }, [dispatch, navigate]);
 
   return { logout, isLoggingOut };

@@ -1,7 +1,8 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
+import type { RootState } from '../../../app/store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
-import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
+import { favoriteAdded, favoriteRemoved, favoriteRestored, favoritesLoaded } from '../../teachers/teachers-slice';
 
 const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;
 
@@ -37,12 +38,13 @@ export const favoritesApi = api.injectEndpoints({
     removeFavorite: build.mutation<FavoriteState, Teacher>({
       query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'DELETE' }),
       responseSchema: guardSchema(isFavoriteState, 'favorite state'),
-      async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
+      async onQueryStarted(teacher, { dispatch, getState, queryFulfilled }) {
+        const index = (getState() as RootState).teachers.favorites.findIndex((t) => t.id === teacher.id);
         dispatch(favoriteRemoved(teacher.id));
         try {
           await queryFulfilled;
         } catch {
-          dispatch(favoriteAdded(teacher));
+          dispatch(favoriteRestored({ teacher, index }));
         }
       },
     }),
