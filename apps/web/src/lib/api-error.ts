@@ -80,6 +80,8 @@ export function genericErrorMessage(error: RequestError): string {
   const status = errorStatus(error);
   if (status === undefined) return toastMessages.networkError;
   if (status === 429) return tooManyAttemptsText(error);
+  // the session ended (the tab signs out, see features/auth): sign in again
+  if (status === 401) return toastMessages.needAuth;
   if (status >= 500) return toastMessages.serverError;
   return bodyOf(error)?.message || toastMessages.serverError;
 }

@@ -15,7 +15,7 @@ export function Component() {
       <div className={styles.column}>
         <title>Set a new password · LearnLingo</title>
         <h1 className={styles.heading}>Set a new password</h1>
-        <section className={styles.card} aria-label="New password">
+        <div className={styles.card}>
           {usable ? (
             <>
               <p className={styles.cardText}>
@@ -26,7 +26,7 @@ export function Component() {
           ) : (
             <InvalidResetLink />
           )}
-        </section>
+        </div>
       </div>
     </div>
   );

@@ -98,7 +98,7 @@ describe('one session truth across tabs', () => {
   });
 
   it('coming back into view, the tab asks again: a session ended elsewhere signs it out', async () => {
-    let session: unknown = sessionOf();
+    let session: ReturnType<typeof sessionOf> | null = sessionOf();
     server.use(http.get(apiUrl('/auth/get-session'), () => HttpResponse.json(session)));
     renderApp('/', { preloadedState: signedInState() });
     expect(await screen.findByText('Welcome Ann Lee')).toBeInTheDocument();
