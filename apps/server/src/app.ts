@@ -10,7 +10,8 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
@@ -23,6 +24,10 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
+  mailWorker?: MailWorkerSettings | false;
+  /** where the log goes (tests read it); default stdout */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -30,9 +35,15 @@ export interface BuildAppOptions {
  * It never listens (server.ts does; tests use inject()) and never closes the database
  * (whoever opened it does).
  */
-export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  catalogueCacheCheckMs,
+  mailWorker = {},
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.logLevel === 'silent' ? false : { level: env.logLevel },
+    logger: loggerOptions(env.logLevel, logStream),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
@@ -49,6 +60,7 @@ export async function buildApp({ env, db, catalogueCacheCheckMs }: BuildAppOptio
   const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
+  if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
   registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });

@@ -69,4 +69,45 @@ describe.skipIf(testEngine === 'postgres')('the server process (embedded databas
     }
     expect(await again.exit).toBe(0);
   }, 60_000);
+
+  it('makes DATA_DIR private (issue 10, finding 2): an existing readable tree is fixed at start, and everything it writes is 0700/0600', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-private-'));
+    try {
+      // A DATA_DIR as an older version left it: world-readable, with a world-writable file.
+      fs.chmodSync(dir, 0o777);
+      fs.mkdirSync(path.join(dir, 'pglite'), { mode: 0o777 });
+      fs.chmodSync(path.join(dir, 'pglite'), 0o777);
+      fs.writeFileSync(path.join(dir, 'old-file'), 'x');
+      fs.chmodSync(path.join(dir, 'old-file'), 0o666);
+
+      const server = await start(dir);
+      try {
+        // the start created the database, migrated and seeded it: the WAL and data files are written
+        expect((await fetch(`${server.origin}/api/health`)).status).toBe(200);
+        const loose: string[] = [];
+        let files = 0;
+        const visit = (entry: string) => {
+          const stat = fs.lstatSync(entry);
+          const mode = stat.mode & 0o777;
+          if (stat.isDirectory()) {
+            if (mode !== 0o700) loose.push(`${entry} ${mode.toString(8)}`);
+            for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+          } else {
+            files += 1;
+            if (mode !== 0o600) loose.push(`${entry} ${mode.toString(8)}`);
+          }
+        };
+        visit(dir);
+        expect(loose).toEqual([]);
+        expect(files).toBeGreaterThan(100);
+        for (const name of ['.lock', 'auth-secret', 'old-file']) expect(fs.existsSync(path.join(dir, name))).toBe(true);
+        expect(server.output()).toContain('files and directories private to this user');
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+      expect(await server.exit).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

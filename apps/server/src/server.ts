@@ -3,12 +3,17 @@ import { ensureCatalogueStatistics } from './catalogue/catalogue-writer.js';
 import { seedIfEmpty } from './catalogue/seed.js';
 import { ensureAuthSecret } from './config/auth-secret.js';
 import { EnvError, loadEnv } from './config/env.js';
+import { makeTreePrivate, privateByDefault } from './config/private-files.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open.js';
 
 /** The process entry: env → lock → database (migrated) → seed if empty → app → listen. */
 async function main(): Promise<void> {
-  const env = ensureAuthSecret(loadEnv());
+  privateByDefault();
+  const loaded = loadEnv();
+  // A DATA_DIR left readable by an older version or a looser umask is made private first.
+  const madePrivate = makeTreePrivate(loaded.dataDir);
+  const env = ensureAuthSecret(loaded);
   const opened = await openConfiguredDatabase(env);
   const { db } = opened;
 
@@ -19,6 +24,7 @@ async function main(): Promise<void> {
     app = await buildApp({ env, db });
     if (seeded) app.log.info(`empty catalogue: seeded ${seeded.inserted} generated teachers`);
     if (analysed) app.log.info('catalogue had no planner statistics: analysed');
+    if (madePrivate > 0) app.log.warn(`${env.dataDirDisplay}: made ${madePrivate} files and directories private to this user (0700/0600)`);
     await app.listen({ port: env.port, host: env.host });
     app.log.info(
       `LearnLingo on ${env.publicOrigin} — database: ${db.engine === 'pglite' ? `embedded PGlite in ${env.dataDirDisplay}` : 'PostgreSQL'}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages.js';
 import { emailSchema } from './auth.js';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
 import { teacherIdSchema } from './teachers.js';
 
 export const BOOKING_REASONS = [
@@ -16,11 +17,15 @@ export type BookingReason = z.infer<typeof bookingReasonSchema>;
 /** 7 to 15 digits, optional leading +, spaces, dashes and brackets allowed. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 
+const noControl = { error: CONTROL_CHARACTER_MESSAGE, abort: true } as const;
+
 export const phoneSchema = z
   .string({ error: m.phoneRequired })
+  .max(120, { error: m.phoneInvalid, abort: true })
   .trim()
   .min(1, m.phoneRequired)
-  .max(30, m.phoneInvalid)
+  .max(30, { error: m.phoneInvalid, abort: true })
+  .refine((v) => !hasControlCharacter(v), noControl)
   .refine((v) => {
     if (!PHONE_PATTERN.test(v)) return false;
     const digits = v.replace(/\D/g, '').length;
@@ -29,9 +34,11 @@ export const phoneSchema = z
 
 export const fullNameSchema = z
   .string({ error: m.fullNameRequired })
+  .max(400, { error: 'Full name must be at most 100 characters', abort: true })
   .trim()
   .min(1, m.fullNameRequired)
-  .max(100, 'Full name must be at most 100 characters');
+  .max(100, { error: 'Full name must be at most 100 characters', abort: true })
+  .refine((v) => !hasControlCharacter(v), noControl);
 
 /** The booking form's fields (the teacher comes from the card). */
 export const bookingFormSchema = z.object({

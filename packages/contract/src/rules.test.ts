@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersToSearch, parseFilters, type TeacherFilters } from './rules.js';
-import { languageSchema, levelSchema, teacherFiltersSchema } from './teachers.js';
+import { languageSchema, levelSchema, teacherFiltersSchema, teachersQuerySchema } from './teachers.js';
 
 /** What the zod schemas make of a URL's filters, field by field (invalid fields dropped). */
 function filtersBySchema(search: URLSearchParams): TeacherFilters {
@@ -35,12 +35,24 @@ describe('URL filters', () => {
     'price=',
     'price=Infinity',
     'price=1e2',
+    'price=0x20',
+    'price=%2030',
+    'price=30.',
+    'price=.5',
+    `price=${'1'.repeat(200)}`,
     'language=&level=&price=',
   ];
 
   it.each(queries)('reads %j exactly as the schemas do', (query) => {
     const search = new URLSearchParams(query);
     expect(parseFilters(search)).toEqual(filtersBySchema(search));
+  });
+
+  it('takes decimal digits only for numbers (issue 10: `0x20` was read as 32)', () => {
+    expect(parseFilters(new URLSearchParams('price=0x20'))).toEqual({});
+    expect(teachersQuerySchema.safeParse({ limit: '0x10' }).success).toBe(false);
+    expect(teachersQuerySchema.safeParse({ limit: ' 16' }).success).toBe(false);
+    expect(teachersQuerySchema.safeParse({ limit: '16', price: '27.5' }).data).toEqual({ limit: 16, price: 27.5 });
   });
 
   it('writes them back in a stable order, leaving out empty values', () => {

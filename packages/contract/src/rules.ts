@@ -22,6 +22,23 @@ export const TEACHER_ID_MAX = 64;
 /** A teacher id: the realtime-database key (letters, digits, `-`, `_`). */
 export const TEACHER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Control characters (C0, DEL, C1): refused in every string the API takes — a NUL cannot
+ * even be stored in PostgreSQL. One character class, searched once: linear time.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
+export const hasControlCharacter = (value: string): boolean => CONTROL_CHARACTER.test(value);
+
+/**
+ * A number in a URL: decimal digits with an optional fraction — not `0x10`, `1e2`,
+ * `Infinity` or blanks, which Number() would read. Length-capped before the pattern runs.
+ */
+export const DECIMAL_MAX = 12;
+export const DECIMAL_PATTERN = /^\d+(?:\.\d+)?$/;
+export const isDecimal = (raw: string): boolean => raw.length <= DECIMAL_MAX && DECIMAL_PATTERN.test(raw);
+
 export const LANGUAGE_MAX = 40;
 /** A language name as shown in the catalogue: letters, spaces, `-`, `'`, `(`, `)`. */
 export const LANGUAGE_PATTERN = /^[\p{L}][\p{L} '()-]*$/u;
@@ -52,7 +69,7 @@ export function parseFilters(search: URLSearchParams): TeacherFilters {
   const level = search.get('level');
   if (isLevel(level)) out.level = level;
   const rawPrice = search.get('price');
-  if (rawPrice !== null && rawPrice !== '') {
+  if (rawPrice !== null && isDecimal(rawPrice)) {
     const price = Number(rawPrice);
     if (isPrice(price)) out.price = price;
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  DECIMAL_MAX,
+  DECIMAL_PATTERN,
   LANGUAGE_MAX,
   LANGUAGE_PATTERN,
   LEVELS,
@@ -72,12 +74,22 @@ export const teacherRecordSchema = z.object({
 });
 export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
 
+/** A number from a URL: decimal digits only (no `0x10`, `1e2`, blanks), capped before the pattern. */
+const decimal = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z
+    .string({ error: 'Expected a decimal number' })
+    .max(DECIMAL_MAX, { error: 'Expected a decimal number', abort: true })
+    .regex(DECIMAL_PATTERN, 'Expected a decimal number')
+    .transform(Number),
+);
+
 /** Catalogue filters, as they appear in the page URL and the API query. */
 export const teacherFiltersSchema = z.object({
   language: languageSchema.optional(),
   level: levelSchema.optional(),
   /** at most this hourly price */
-  price: z.coerce.number().positive().max(PRICE_MAX).optional(),
+  price: decimal.pipe(z.number().positive().max(PRICE_MAX)).optional(),
 });
 
 // Compile-time check: the schema's output is exactly the plain TeacherFilters of rules.ts.
@@ -92,7 +104,7 @@ void filtersAgree;
 export const teachersQuerySchema = teacherFiltersSchema
   .extend({
     cursor: z.string().min(1).max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+    limit: decimal.pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
   })
   .strict();
 export type TeachersQuery = z.input<typeof teachersQuerySchema>;

@@ -1,8 +1,10 @@
 import { EnvError } from '../config/env.js';
+import { privateByDefault } from '../config/private-files.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 
 /** Runs a command's main; expected failures print their message (no stack) and exit 1. */
 export function runCli(main: () => Promise<void>): void {
+  privateByDefault();
   main().then(
     () => process.exit(0),
     (error: unknown) => {

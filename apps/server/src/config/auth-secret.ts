@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env.js';
+import { ensurePrivateDir } from './private-files.js';
 
 const FILE_NAME = 'auth-secret';
 
@@ -11,7 +12,7 @@ const FILE_NAME = 'auth-secret';
  */
 export function ensureAuthSecret(env: Env): Env & { authSecret: string } {
   if (env.authSecret) return { ...env, authSecret: env.authSecret };
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  ensurePrivateDir(env.dataDir);
   const file = path.join(env.dataDir, FILE_NAME);
   try {
     const secret = randomBytes(32).toString('hex');

@@ -45,7 +45,18 @@ describe('env', () => {
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('mail: SMTP_URL and a From that defaults to no-reply at PUBLIC_ORIGIN\'s host', () => {
+    expect(loadEnv({}).smtpUrl).toBeUndefined();
+    expect(loadEnv({}).mailFrom).toBe('LearnLingo <no-reply@localhost>');
+    expect(loadEnv({ PUBLIC_ORIGIN: 'https://learnlingo.example' }).mailFrom).toBe('LearnLingo <no-reply@learnlingo.example>');
+    const env = loadEnv({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'School <school@example.com>' });
+    expect(env).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'School <school@example.com>' });
+  });
+
   it.each([
+    [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'no address' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'MAIL_FROM'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

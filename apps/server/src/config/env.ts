@@ -36,6 +36,22 @@ const rawEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(2000)
+      .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(320)
+      .regex(/^[^\p{Cc}@]*@[^\p{Cc}]*$/u, 'expected a sender such as "LearnLingo <no-reply@learnlingo.example>"')
+      .optional(),
+  ),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -64,6 +80,10 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
+  /** where mail is sent; unset: each message is written to DATA_DIR/outbox/ as an .eml file */
+  smtpUrl: string | undefined;
+  /** the From of every message */
+  mailFrom: string;
 }
 
 export class EnvError extends Error {
@@ -113,6 +133,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   const hostForUrl = raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST;
   const localHost = raw.HOST === '0.0.0.0' || raw.HOST === '::' ? '127.0.0.1' : hostForUrl;
   const publicOrigin = raw.PUBLIC_ORIGIN ?? `http://${localHost}:${raw.PORT}`;
+  const originHost = new URL(publicOrigin).hostname;
+  const mailFrom = raw.MAIL_FROM ?? `LearnLingo <no-reply@${/^[\d.]+$|:|^\[/.test(originHost) ? 'localhost' : originHost}>`;
   const trustedOrigins = [
     ...new Set([publicOrigin, `http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]),
   ];
@@ -134,5 +156,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom,
   };
 }

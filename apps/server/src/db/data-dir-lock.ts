@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files.js';
 
 export const LOCK_FILE_NAME = '.lock';
 
@@ -92,7 +93,7 @@ export function acquireDataDirLock(
   dataDir: string,
   options: { display?: string; command?: string } = {},
 ): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.join(dataDir, LOCK_FILE_NAME);
   const display = options.display ?? dataDir;
   const info: LockInfo = {
@@ -105,7 +106,7 @@ export function acquireDataDirLock(
   for (let attempt = 0; attempt < 3; attempt += 1) {
     let fd: number;
     try {
-      fd = fs.openSync(file, 'wx', 0o644);
+      fd = fs.openSync(file, 'wx', PRIVATE_FILE_MODE);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLock(file);

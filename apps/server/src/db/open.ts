@@ -1,4 +1,5 @@
 import type { Env } from '../config/env.js';
+import { makeTreePrivate } from '../config/private-files.js';
 import { openDatabase, type Database } from './client.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
@@ -31,6 +32,9 @@ export async function openConfiguredDatabase(env: Env, command?: string): Promis
   let db: Database | undefined;
   try {
     db = await openDatabase({ engine: 'pglite', dataDir: env.dataDir });
+    // PGlite unpacks a new database's files as 0666 whatever the umask: made private here,
+    // before anything is written to them (PostgreSQL's own later files follow the umask).
+    makeTreePrivate(env.dataDir);
     await db.migrate();
   } catch (error) {
     await db?.close();

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -250,3 +251,26 @@ export const booking = pgTable(
 );
 
 export const authSchema = { user, session, account, verification, rateLimit };
+
+// ---------------------------------------------------------------- mail
+
+/**
+ * The outbox: a message is inserted in the transaction of whatever caused it and sent
+ * afterwards by the mail worker of any server (src/mail/). A delivered message's row is
+ * deleted; a refused one (a permanent SMTP error) stays with failed_at set.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    /** {to, subject, text, html?, attachments?} as enqueued */
+    message: jsonb('message').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** when a worker may next claim it; a claim pushes it out by the lease */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+);

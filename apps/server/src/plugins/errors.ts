@@ -1,5 +1,5 @@
 import type { ApiError, ApiErrorCode } from '@learnlingo/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error a route throws on purpose: it becomes `{error: {code, message, fields?}}`. */
@@ -50,6 +50,57 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The app's logger. Request logs hold method, URL, host and address only (pino's
+ * defaults: no body, no headers); redaction is the second line of defence for anything
+ * that would carry a credential or a person's data under a well-known key.
+ */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  if (level === 'silent' && !stream) return false;
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'err.params',
+        'err.parameters',
+        '*.password',
+        '*.email',
+        '*.phone',
+        '*.fullName',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Drizzle's query errors end their message with `params: …` — the request's values. */
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+
+/**
+ * An error as the log may hold it. A failed query's parameters are the request's values
+ * (names, e-mails, phone numbers): they are left out of the message, the stack and the
+ * error's own fields; the query text, codes and causes stay, so the bug can still be found.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: typeof error === 'string' ? error : 'non-Error thrown' };
+  const out: Record<string, unknown> = {
+    type: error.name,
+    message: withoutParams(error.message),
+    ...(error.stack ? { stack: withoutParams(error.stack) } : {}),
+  };
+  const e = error as unknown as Record<string, unknown>;
+  // not `detail`: PostgreSQL puts the offending values there ("Key (email)=(…) already exists")
+  for (const key of ['code', 'severity', 'routine', 'query', 'statusCode']) {
+    if (typeof e[key] === 'string' || typeof e[key] === 'number') out[key] = e[key];
+  }
+  if (error.cause !== undefined && depth < 3) out.cause = loggableError(error.cause, depth + 1);
+  return out;
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'request body',
   querystring: 'query string',
@@ -94,7 +145,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message);
     }
 
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     if (status === 503 || isDatabaseUnavailable(error)) return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
   });

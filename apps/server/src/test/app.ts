@@ -28,11 +28,14 @@ export interface TestApp {
 }
 
 /** A fresh database (seeded with `seed` generated teachers) and an app on it. */
-export async function createTestApp(options: { seed?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: number; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   if (options.seed) await seedGenerated(db, options.seed);
   // look at the catalogue version on every request, so in-test imports show at once
-  const app = await buildApp({ env: testEnv(options.env), db, catalogueCacheCheckMs: 0 });
+  const env = testEnv({ ...(options.logStream ? { LOG_LEVEL: 'info' } : {}), ...options.env });
+  const app = await buildApp({ env, db, catalogueCacheCheckMs: 0, logStream: options.logStream, mailWorker: false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,93 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailMessage } from './message.js';
+
+/** Sends one message; resolves with where it went (for the log: never the recipient). */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'eml';
+  send(id: string, message: MailMessage): Promise<string>;
+  close(): void;
+}
+
+export interface TransportOptions {
+  /** the From of every message */
+  from: string;
+  /** SMTP_URL; unset: .eml files in outboxDir */
+  smtpUrl?: string;
+  /** DATA_DIR/outbox (absolute) */
+  outboxDir: string;
+  /** outboxDir as the log shows it */
+  outboxDisplay: string;
+  /**
+   * Makes a directory private to this user (0700), creating it. The hardening helper when
+   * there is one; by default mkdir + chmod.
+   */
+  privateDir?: (dir: string) => Promise<void>;
+}
+
+const toNodemailer = (from: string, message: MailMessage): nodemailer.SendMailOptions => ({
+  from,
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  ...(message.html === undefined ? {} : { html: message.html }),
+  attachments: (message.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.content,
+  })),
+});
+
+async function defaultPrivateDir(dir: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.chmod(dir, 0o700);
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Timeouts are bounded well inside the worker's
+ * lease, so a send always ends (delivered or failed) before another worker may take the message.
+ * Without SMTP_URL each message is composed the same way and written to
+ * DATA_DIR/outbox/<time>-<id>.eml (0600 in a 0700 directory), so a developer can open it.
+ */
+export function createMailTransport(options: TransportOptions): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+      // nodemailer's own log stays off: it would print addresses
+      logger: false,
+      debug: false,
+    });
+    return {
+      kind: 'smtp',
+      async send(_id, message) {
+        await smtp.sendMail(toNodemailer(options.from, message));
+        return 'SMTP';
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const privateDir = options.privateDir ?? defaultPrivateDir;
+  let dirReady: Promise<void> | undefined;
+  return {
+    kind: 'eml',
+    async send(id, message) {
+      dirReady ??= privateDir(options.outboxDir).catch((error: unknown) => {
+        dirReady = undefined;
+        throw error;
+      });
+      await dirReady;
+      const info = await composer.sendMail(toNodemailer(options.from, message));
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
+      // 'wx': an existing file is never overwritten (an id is sent at most once per file)
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      return path.join(options.outboxDisplay, name);
+    },
+    close: () => composer.close(),
+  };
+}
