@@ -23,16 +23,12 @@ export const routes: RouteObject[] = [
       { path: 'teachers', element: page(() => import('./pages/teachers-page')) },
       { path: 'teachers/:id', element: page(() => import('./pages/teacher-page')) },
       {
-        path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
-      },
-      {
-        path: 'account',
-        // signed in only, like /favorites
-        element: <RequireAuth />,
-        children: [{ index: true, element: page(() => import('./pages/account-page')) }],
+        children: [
+          { path: 'favorites', element: page(() => import('./pages/favorites-page')) },
+          { path: 'account', element: page(() => import('./pages/account-page')) },
+        ],
       },
       { path: 'reset-password', element: page(() => import('./pages/reset-password-page')) },
       { path: '*', element: page(() => import('./pages/not-found-page')) },

@@ -9,7 +9,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { injectLazySlice } from '../app/store';
-import { retryAfterSeconds } from './retry-after';
+import { retryAfterSeconds } from './api-error';
 
 // Absolute so that it also works where fetch needs a full URL (tests under jsdom).
 const fetchQuery = fetchBaseQuery({ baseUrl: `${globalThis.location.origin}/api`, credentials: 'include' });

@@ -1,7 +1,6 @@
 /** The auth feature's public face: the app shell uses these. */
 export { RequireAuth } from './components/require-auth';
-export { useSessionSync, SESSION_RECHECK_MS } from './hooks/use-session-sync';
-export { announceSession } from './lib/session-channel';
+export { useSessionSync } from './hooks/use-session-sync';
 export { useLogout, loadSignOut } from './hooks/use-logout';
 export { restoreSession } from './api/restore-session';
 export {
@@ -17,4 +16,3 @@ export {
 /** The forms load on demand (with react-hook-form and zod) when a modal first opens. */
 export const loadLoginForm = () => import('./components/login-form');
 export const loadRegisterForm = () => import('./components/register-form');
-export const loadForgotPasswordForm = () => import('./components/forgot-password-form');

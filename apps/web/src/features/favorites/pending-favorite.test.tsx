@@ -63,7 +63,7 @@ describe('the heart that asked a visitor to sign in', () => {
     await new Promise((resolve) => setTimeout(resolve, 200)); // the server's list is read again
     expect(heart(second)).toHaveAttribute('aria-pressed', 'true');
     expect(heart(first)).toHaveAttribute('aria-pressed', 'false');
-    expect(view.store.getState().ui.pendingFavorite).toBeNull();
+    expect(view.store.getState().pendingFavorite?.teacher).toBeNull();
   });
 
   it('closing the modal forgets it: a later sign-in adds nothing', async () => {

@@ -37,12 +37,6 @@ export const teachersSlice = createSlice({
     favoriteAdded(state, action: PayloadAction<Teacher>) {
       if (!state.favorites.some((t) => t.id === action.payload.id)) state.favorites.unshift(action.payload);
     },
-    /** a removal the server refused: the teacher goes back where it was */
-    favoriteRestored(state, action: PayloadAction<{ teacher: Teacher; index: number }>) {
-      const { teacher, index } = action.payload;
-      if (state.favorites.some((t) => t.id === teacher.id)) return;
-      state.favorites.splice(Math.max(0, Math.min(index, state.favorites.length)), 0, teacher);
-    },
     favoriteRemoved(state, action: PayloadAction<string>) {
       state.favorites = state.favorites.filter((t) => t.id !== action.payload);
     },
@@ -56,7 +50,7 @@ export const teachersSlice = createSlice({
   },
 });
 
-export const { favoritesLoaded, favoriteAdded, favoriteRestored, favoriteRemoved } = teachersSlice.actions;
+export const { favoritesLoaded, favoriteAdded, favoriteRemoved } = teachersSlice.actions;
 export const { selectFavorites } = teachersSlice.selectors;
 
 /**

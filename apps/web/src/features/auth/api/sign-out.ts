@@ -3,7 +3,7 @@ import { accountMessages, toastMessages } from '@learnlingo/contract/plain';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { loggedOut } from '../auth-slice';
-import { announceSession } from '../lib/session-channel';
+import { announceSession } from '../lib/session-watch';
 import { authApi } from './auth-api';
 
 /**

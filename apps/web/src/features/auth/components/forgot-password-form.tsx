@@ -7,7 +7,6 @@ import { openModal } from '../../../app/ui-slice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordResetMutation } from '../api/auth-api';
-import { SwitchModal } from './switch-modal';
 import { useAuthFormFailure } from './use-auth-form-failure';
 import styles from './auth-form.module.css';
 
@@ -64,7 +63,6 @@ export default function ForgotPasswordForm() {
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Send link
       </Button>
-      <SwitchModal question="Remembered it?" action="Log in" to="login" />
     </form>
   );
 }

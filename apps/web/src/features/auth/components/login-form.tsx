@@ -9,9 +9,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';
 import { useSignInMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
-import { SwitchModal } from './switch-modal';
 import { useAuthFormFailure } from './use-auth-form-failure';
-import { announceSession } from '../lib/session-channel';
+import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['email', 'password'] as const;
@@ -68,7 +67,6 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Log In
       </Button>
-      <SwitchModal question="Don’t have an account?" action="Registration" to="register" />
     </form>
   );
 }

@@ -8,9 +8,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';
 import { useSignUpMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
-import { SwitchModal } from './switch-modal';
 import { useAuthFormFailure } from './use-auth-form-failure';
-import { announceSession } from '../lib/session-channel';
+import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -72,7 +71,6 @@ export default function RegisterForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Registration
       </Button>
-      <SwitchModal question="Already have an account?" action="Log in" to="login" />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { openModal } from '../../../app/ui-slice';
 import { Button } from '../../../components/ui/button';
 import { errorCode } from '../../../lib/api-error';
 import { useResetPasswordMutation } from '../api/auth-api';
-import { recheckSession } from '../api/restore-session';
+import { recheckSession } from '../lib/session-watch';
 import { PasswordField } from './password-field';
 import { useAuthFormFailure } from './use-auth-form-failure';
 import styles from './account/account.module.css';

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountMessages } from '@learnlingo/contract/plain';
 import { useAppDispatch } from '../../../app/hooks';
-import { showToast } from '../../../lib/toast';
 
 /** The logout code (and RTK Query with it) loads on first use, or earlier on a hint. */
 export const loadSignOut = () => import('../api/sign-out');
@@ -23,10 +21,6 @@ export function useLogout() {
     try {
       const { signOut } = await loadSignOut();
       signedOut = await signOut(dispatch);
-    } catch (error) {
-      // the logout code itself could not load (offline): nothing was ended
-      console.error('Logout failed; the session still exists.', error);
-      void showToast('error', accountMessages.logoutFailed);
     } finally {
       setLoggingOut(false);
     }

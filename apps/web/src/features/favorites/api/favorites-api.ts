@@ -2,7 +2,7 @@ import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
 import type { RootState } from '../../../app/store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
-import { favoriteAdded, favoriteRemoved, favoriteRestored, favoritesLoaded } from '../../teachers/teachers-slice';
+import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
 
 const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;
 
@@ -44,7 +44,12 @@ export const favoritesApi = api.injectEndpoints({
         try {
           await queryFulfilled;
         } catch {
-          dispatch(favoriteRestored({ teacher, index }));
+          // the teacher goes back where it was (the list is newest first, as the server keeps it)
+          const favorites = (getState() as RootState).teachers.favorites;
+          if (!favorites.some((t) => t.id === teacher.id)) {
+            const at = Math.max(0, Math.min(index, favorites.length));
+            dispatch(favoritesLoaded([...favorites.slice(0, at), teacher, ...favorites.slice(at)]));
+          }
         }
       },
     }),

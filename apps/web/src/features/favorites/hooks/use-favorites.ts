@@ -3,7 +3,8 @@ import { toastMessages } from '@learnlingo/contract/plain';
 import type { RootState } from '../../../app/store';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { startAppListening } from '../../../app/listener';
-import { pendingFavoriteTaken, signInToAddFavorite } from '../../../app/ui-slice';
+import { openModal } from '../../../app/ui-slice';
+import { favoriteAwaitsSignIn, pendingFavoriteTaken } from '../pending-favorite-slice';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { selectIsLoggedIn, selectIsRefresh, signedIn } from '../../auth/auth-slice';
@@ -45,7 +46,8 @@ export function useFavoriteToggle(teacher: Teacher) {
   const toggle = async () => {
     if (!isLoggedIn) {
       void showToast('error', toastMessages.needAuth);
-      dispatch(signInToAddFavorite(teacher));
+      dispatch(favoriteAwaitsSignIn(teacher));
+      dispatch(openModal('login'));
       return;
     }
     const result = isFavorite ? await removeFavorite(teacher) : await addFavorite(teacher);
@@ -53,7 +55,8 @@ export function useFavoriteToggle(teacher: Teacher) {
       void showToast('success', isFavorite ? toastMessages.favoriteRemoved : toastMessages.favoriteAdded);
     } else if (errorStatus(result.error) === 401) {
       void showToast('error', toastMessages.needAuth);
-      dispatch(signInToAddFavorite(teacher));
+      dispatch(favoriteAwaitsSignIn(teacher));
+      dispatch(openModal('login'));
     } else {
       void showToast('error', toastMessages.favoriteFailed);
     }
@@ -70,7 +73,7 @@ export function useFavoriteToggle(teacher: Teacher) {
 startAppListening({
   actionCreator: signedIn,
   effect: async (_action, listenerApi) => {
-    const teacher = listenerApi.getState().ui.pendingFavorite;
+    const teacher = listenerApi.getState().pendingFavorite?.teacher;
     if (!teacher) return;
     listenerApi.dispatch(pendingFavoriteTaken());
     const result = await listenerApi.dispatch(favoritesApi.endpoints.addFavorite.initiate(teacher));

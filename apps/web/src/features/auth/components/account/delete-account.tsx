@@ -9,7 +9,7 @@ import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { useDeleteAccountMutation } from '../../api/auth-api';
 import { loggedOut } from '../../auth-slice';
-import { announceSession } from '../../lib/session-channel';
+import { announceSession } from '../../lib/session-watch';
 import { PasswordField } from '../password-field';
 import { useAuthFormFailure } from '../use-auth-form-failure';
 import styles from './account.module.css';

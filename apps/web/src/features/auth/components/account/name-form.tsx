@@ -7,7 +7,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/text-field';
 import { useUpdateNameMutation } from '../../api/auth-api';
 import { selectUser, signedIn } from '../../auth-slice';
-import { announceSession } from '../../lib/session-channel';
+import { announceSession } from '../../lib/session-watch';
 import { useAuthFormFailure } from '../use-auth-form-failure';
 import styles from './account.module.css';
 

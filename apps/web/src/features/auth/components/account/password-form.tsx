@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { accountMessages, changePasswordSchema } from '@learnlingo/contract';
 import { Button } from '../../../../components/ui/button';
 import { useChangePasswordMutation } from '../../api/auth-api';
-import { announceSession } from '../../lib/session-channel';
+import { announceSession } from '../../lib/session-watch';
 import { PasswordField } from '../password-field';
 import { useAuthFormFailure } from '../use-auth-form-failure';
 import styles from './account.module.css';
