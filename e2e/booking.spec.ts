@@ -1,19 +1,49 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, shoot, signUpViaApi, test } from './fixtures';
 
-// Issue 4: a trial lesson is booked from an expanded card and stored on the server.
+// Issues 4 and 12: a trial lesson is booked at a free time of the teacher, found again
+// (My lessons, or the private link) and cancelled; a time can be booked once.
 
-test('book a trial lesson as a visitor', async ({ page }) => {
+/** Each journey books a different teacher (the list's nth card), so parallel workers never compete for a time. */
+async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; opener: Locator }> {
   await page.goto('/teachers');
-  const card = page.getByRole('article').first();
+  const card = page.getByRole('article').nth(nth);
   await card.getByRole('button', { name: 'Read more' }).click();
   const opener = card.getByRole('button', { name: 'Book trial lesson' });
   await opener.click();
-
   const dialog = page.getByRole('dialog', { name: 'Book trial lesson' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radiogroup', { name: /^Times on / })).toBeVisible();
+  return { dialog, opener };
+}
+
+async function fill(dialog: Locator, name = 'Olena Test', email = 'olena@example.com') {
+  await dialog.getByRole('radio', { name: 'Culture, travel or hobby' }).check();
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone number').fill('+380 67 123 4567');
+}
+
+/** Picks the first free time shown and returns its start (UTC ISO). */
+async function pickFirstTime(dialog: Locator): Promise<string> {
+  const time = dialog.getByRole('radiogroup', { name: /^Times on / }).getByRole('radio').first();
+  await time.check({ force: true });
+  return (await time.getAttribute('value'))!;
+}
+
+async function submit(page: Page, dialog: Locator) {
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  return response;
+}
+
+test('a visitor books a time and cancels it by the private link', async ({ page }) => {
+  test.slow(); // four screenshot sets and four axe runs
+  const { dialog } = await openBooking(page, 0);
   const question = dialog.getByRole('group', { name: /^What is your main reason for learning .+\?$/ });
   await expect(question.getByRole('radio')).toHaveCount(5);
   await expect(dialog.getByText('Your teacher')).toBeVisible();
+  await expect(dialog.getByText(/The teacher’s time zone:/)).toBeVisible();
   await checkA11y(page, 'booking modal');
   await shoot(page, 'booking-modal');
 
@@ -21,33 +51,130 @@ test('book a trial lesson as a visitor', async ({ page }) => {
   await expect(dialog.getByText('Full name is required field')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(dialog.getByText('Choose a reason')).toBeVisible();
+  await expect(dialog.getByText('Choose a time for your lesson')).toBeVisible();
   await expect(dialog.getByText('Full name is required field')).toBeVisible();
   await expect(dialog.getByText("Email can't be is empty")).toBeVisible();
   await expect(dialog.getByText('Phone number is required field')).toBeVisible();
   await checkA11y(page, 'booking modal with errors');
   await shoot(page, 'booking-modal-errors');
 
-  await question.getByRole('radio', { name: 'Culture, travel or hobby' }).check();
-  await dialog.getByLabel('Full Name').fill('Olena Test');
-  await dialog.getByLabel('Email').fill('olena@example.com');
-  await dialog.getByLabel('Phone number').fill('+380 67 123 4567');
-  const response = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
-  await dialog.getByRole('button', { name: 'Book' }).click();
-  expect((await response).status()).toBe(201);
+  await fill(dialog);
+  const start = await pickFirstTime(dialog);
+  expect((await submit(page, dialog)).status()).toBe(201);
   await expect(page.getByText('Thanks for you choice')).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(opener).toBeFocused();
+
+  const confirmation = page.getByRole('dialog', { name: 'Your trial lesson is booked' });
+  await expect(confirmation.getByText('When')).toBeVisible();
+  await checkA11y(page, 'booking confirmation');
+  await shoot(page, 'booking-confirmation');
+  const link = confirmation.getByRole('link', { name: /\/bookings\/[A-Za-z0-9_-]{43}$/ });
+  await link.click();
+  await expect(page).toHaveURL(/\/bookings\/[A-Za-z0-9_-]{43}$/);
+
+  const lesson = page.getByRole('article');
+  await expect(lesson.getByText('Upcoming')).toBeVisible();
+  await checkA11y(page, 'private booking page');
+  await shoot(page, 'booking-private-link');
+  await lesson.getByRole('button', { name: 'Cancel lesson' }).click();
+  await lesson.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(lesson.getByText('Cancelled')).toBeVisible();
+  await expect(page.getByText('Your lesson was cancelled')).toBeVisible();
+
+  // the time is free again
+  const token = page.url().split('/').at(-1)!;
+  const shown = await page.request.get(`/api/bookings/token/${token}`);
+  const teacherId = ((await shown.json()) as { teacher: { id: string } }).teacher.id;
+  const slots = (await (await page.request.get(`/api/teachers/${teacherId}/slots`)).json()) as { slots: string[] };
+  expect(slots.slots).toContain(start);
 });
 
-test("a signed-in user's name and e-mail are filled in; Escape closes", async ({ page, user, baseURL }) => {
+test('a signed-in learner books, finds it in My lessons, downloads the .ics and cancels', async ({ page, user, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, user);
-  await page.goto('/teachers');
-  const card = page.getByRole('article').first();
-  await card.getByRole('button', { name: 'Read more' }).click();
-  await card.getByRole('button', { name: 'Book trial lesson' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book trial lesson' });
+  const { dialog } = await openBooking(page, 1);
   await expect(dialog.getByLabel('Full Name')).toHaveValue(user.name);
   await expect(dialog.getByLabel('Email')).toHaveValue(user.email);
-  await page.keyboard.press('Escape');
+  await dialog.getByRole('radio', { name: 'Living abroad' }).check();
+  await dialog.getByLabel('Phone number').fill('+380 67 123 4567');
+  const start = await pickFirstTime(dialog);
+  expect((await submit(page, dialog)).status()).toBe(201);
+
+  await page.getByRole('dialog', { name: 'Your trial lesson is booked' }).getByRole('link', { name: 'My lessons' }).click();
+  await expect(page).toHaveURL(/\/lessons$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My lessons' })).toHaveAttribute('aria-current', 'page');
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  const lesson = upcoming.getByRole('article').first();
+  await expect(lesson).toBeVisible();
+  // the success toast (its fade-out) is not part of the page under test
+  await expect(page.getByText('Thanks for you choice')).toHaveCount(0);
+  await checkA11y(page, 'my lessons');
+  await shoot(page, 'my-lessons');
+
+  const downloading = page.waitForEvent('download');
+  await lesson.getByRole('link', { name: 'Add to calendar' }).click();
+  const download = await downloading;
+  const ics = readFileSync((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace('.000Z', 'Z')}`);
+
+  await lesson.getByRole('button', { name: 'Cancel lesson' }).click();
+  await lesson.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('region', { name: 'Past' }).getByText('Cancelled')).toBeVisible();
+});
+
+test('a booked time disappears for the next learner; one who had it open is told and keeps the form', async ({ page, browser, baseURL }) => {
+  const { dialog } = await openBooking(page, 2);
+  await fill(dialog, 'Second Learner', 'second@example.com');
+  const start = await pickFirstTime(dialog);
+
+  // meanwhile another learner books that very time
+  const other = await browser.newContext({ baseURL: baseURL! });
+  const otherPage = await other.newPage();
+  const { dialog: otherDialog } = await openBooking(otherPage, 2);
+  await fill(otherDialog, 'First Learner', 'first@example.com');
+  expect(await pickFirstTime(otherDialog)).toBe(start);
+  expect((await submit(otherPage, otherDialog)).status()).toBe(201);
+
+  // a third learner no longer sees it
+  const thirdPage = await other.newPage();
+  const { dialog: thirdDialog } = await openBooking(thirdPage, 2);
+  await expect(thirdDialog.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
+  await other.close();
+
+  // the learner who had it open: 409, a clear message, fresh times, everything typed kept
+  expect((await submit(page, dialog)).status()).toBe(409);
+  await expect(dialog.getByText('Someone has just booked this time. Please choose another one.')).toBeVisible();
+  await expect(dialog.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('Second Learner');
+  await expect(dialog.getByRole('radio', { name: 'Culture, travel or hobby' })).toBeChecked();
+  await shoot(page, 'booking-slot-taken');
+});
+
+test('the booking modal at 375 px: the close button stays in view and scrolled text stays inside', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  const { dialog } = await openBooking(page, 3);
+  const close = dialog.getByRole('button', { name: 'Close' });
+  const body = dialog.locator('[data-modal-body]');
+  await expect(close).toBeInViewport();
+
+  // a failed submit scrolls to the first error; the close button stays put, and nothing is drawn above the panel
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(dialog.getByText('Choose a reason')).toBeVisible();
+  await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(close).toBeInViewport();
+  const panelBox = (await dialog.boundingBox())!;
+  const closeBox = (await close.boundingBox())!;
+  expect(closeBox.y).toBeGreaterThanOrEqual(panelBox.y);
+  expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
+  // the scrolling body is clipped by the panel: the panel hides overflow
+  expect(await dialog.evaluate((el) => getComputedStyle(el).overflow)).toBe('hidden');
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/booking-modal-375-scrolled.png' });
+  await close.click();
   await expect(dialog).toHaveCount(0);
+});
+
+test('My lessons is only for signed-in learners', async ({ page }) => {
+  await page.goto('/lessons');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'My lessons' })).toHaveCount(0);
 });

@@ -45,6 +45,8 @@ function staticallyImportedByEntry(id: string, context: Rolldown.ChunkingContext
 const firstLoadChunk = (id: string, context: Rolldown.ChunkingContext) =>
   firstLoadLibraries.test(id) || staticallyImportedByEntry(id, context) ? 'shell' : null;
 
+const lessonsModules = /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|components[\\/]lessons-view|components[\\/]lesson-card))/;
+
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
@@ -67,7 +69,16 @@ export default defineConfig(({ command }) => ({
     // every browser that runs es2022 code preloads modules natively
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: firstLoadChunk, includeDependenciesRecursively: false }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: firstLoadChunk, includeDependenciesRecursively: false },
+            // My lessons with the booking API and lesson times it shares with the booking modal:
+            // one chunk, so the shell's list of lazy-route dependencies names one file, not two
+            { name: 'lessons', test: lessonsModules, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
   test: {

@@ -178,6 +178,7 @@ describe('serving the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><body><div id="root"></div>${'<!-- pad -->'.repeat(200)}</body></html>`);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     web = await createTestApp({ env: { WEB_DIST: dist } });
   });
@@ -203,6 +204,23 @@ describe('serving the built web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('source maps (issue 10, finding 9): served outside production, not in production unless SOURCE_MAPS=true', async () => {
+    const development = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(development.statusCode).toBe(200);
+    const production = await createTestApp({ env: { WEB_DIST: dist, NODE_ENV: 'production' } });
+    const asked = await createTestApp({ env: { WEB_DIST: dist, NODE_ENV: 'production', SOURCE_MAPS: 'true' } });
+    try {
+      const refused = await production.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain('secret.ts');
+      expect((await production.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+      expect((await asked.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' })).statusCode).toBe(200);
+    } finally {
+      await production.close();
+      await asked.close();
     }
   });
 

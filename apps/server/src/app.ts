@@ -10,9 +10,10 @@ import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
-import { loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { limitConnections } from './plugins/connections.js';
+import { frameworkErrorOptions, loggerOptions, registerErrorHandling } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -24,11 +25,25 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** the clock for lesson times (ms since the epoch; default Date.now): tests move it */
+  now?: () => number;
   /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
   mailWorker?: MailWorkerSettings | false;
   /** where the log goes (tests read it); default stdout */
   logStream?: NodeJS.WritableStream;
 }
+
+/** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
+const PRIVATE_LINK = /(\/bookings\/(?:token\/)?)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]');
+
+/** pino's request fields (method, URL, host, address), the URL with its private link redacted. */
+const requestForLog = (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.hostname,
+  remoteAddress: req.ip,
+});
 
 /**
  * Assembles the app: plugins for the cross-cutting concerns, then the route modules.
@@ -41,23 +56,37 @@ export async function buildApp({
   catalogueCacheCheckMs,
   mailWorker = {},
   logStream,
+  now = Date.now,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const https = env.publicOrigin.startsWith('https://');
+  const logger = loggerOptions(env.logLevel, logStream);
   const app = Fastify({
-    logger: loggerOptions(env.logLevel, logStream),
+    // request logs name the URL without a booking's private link
+    logger: logger && typeof logger === 'object' ? { ...logger, serializers: { req: requestForLog } } : logger,
+    ...frameworkErrorOptions(securityHeaderList({ https })),
     // explicit: false unless TRUST_PROXY says which proxies may set X-Forwarded-For
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: BODY_LIMIT,
     // a teacher id is at most 64 characters; anything near this limit is not a real URL
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // A request's head and body must arrive within REQUEST_TIMEOUT_MS (408 and the socket
+    // closed): a client dribbling one byte every few seconds no longer keeps it for ever.
+    // Node looks for overdue requests every connectionsCheckingInterval.
+    requestTimeout: env.requestTimeoutMs,
+    http: {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, env.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(env.requestTimeoutMs / 4))),
+    },
     forceCloseConnections: 'idle',
   });
+  limitConnections(app, env.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is 415.
   app.removeContentTypeParser('text/plain');
 
-  const https = env.publicOrigin.startsWith('https://');
   registerErrorHandling(app);
   registerDb(app, db);
   if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
@@ -78,8 +107,13 @@ export async function buildApp({
     cacheEntries: env.catalogueCacheEntries,
   });
   await favoritesRoutes(app);
-  await bookingRoutes(app);
+  await bookingRoutes(app, {
+    schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+    publicOrigin: env.publicOrigin,
+    schoolEmail: env.schoolEmail,
+    now,
+  });
 
-  await registerStaticWeb(app, { webDist: env.webDist });
+  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
   return app;
 }

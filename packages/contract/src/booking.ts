@@ -49,13 +49,99 @@ export const bookingFormSchema = z.object({
 });
 export type BookingFormInput = z.infer<typeof bookingFormSchema>;
 
-/** POST /api/bookings body. */
-export const bookingRequestSchema = bookingFormSchema.extend({ teacherId: teacherIdSchema }).strict();
+// ---------------------------------------------------------------- lesson times
+
+/** The texts of lesson times (not in messages.ts: they stay out of the first page load). */
+export const lessonMessages = {
+  slotRequired: 'Choose a time for your lesson',
+  slotTaken: 'Someone has just booked this time. Please choose another one.',
+  slotUnavailable: 'This time is not available. Please choose another one.',
+  cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
+  lessonCancelled: 'Your lesson was cancelled',
+  cancelFailed: 'Could not cancel the lesson. Please try again.',
+} as const;
+
+/** A trial lesson lasts 60 minutes and starts on the hour in the teacher's time zone. */
+export const LESSON_MINUTES = 60;
+/** Bookable from 12 hours ahead … */
+export const BOOK_MIN_HOURS_AHEAD = 12;
+/** … up to 14 days ahead. */
+export const BOOK_MAX_DAYS_AHEAD = 14;
+/** A learner may cancel up to 12 hours before the lesson starts. */
+export const CANCEL_MIN_HOURS_AHEAD = 12;
+
+/** An instant as ISO 8601 with an offset (the API answers in UTC, `…Z`). */
+export const instantSchema = z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time' });
+
+/** GET /api/teachers/:id/slots query: the window (default: the whole bookable window). */
+export const slotsQuerySchema = z
+  .object({ from: instantSchema.optional(), to: instantSchema.optional() })
+  .strict();
+export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
+
+/** GET /api/teachers/:id/slots → the free lesson starts (UTC, ascending). */
+export const slotsResponseSchema = z.object({
+  teacherId: z.string(),
+  /** the teacher's IANA time zone (their weekly hours are in it) */
+  timeZone: z.string(),
+  slots: z.array(z.string()),
+});
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+/** POST /api/bookings body: the form, the teacher, the lesson's start and its language. */
+export const bookingRequestSchema = bookingFormSchema
+  .extend({
+    teacherId: teacherIdSchema,
+    start: z.iso.datetime({ offset: true, error: lessonMessages.slotRequired }),
+    /** one of the teacher's languages (default: the teacher's first) */
+    language: z.string().min(1).max(60).optional(),
+    /** the learner's IANA zone, for the times in their e-mail (default UTC) */
+    timeZone: z.string().min(1).max(64).optional(),
+  })
+  .strict();
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+export const LESSON_STATUSES = ['upcoming', 'past', 'cancelled', 'unscheduled'] as const;
+export type LessonStatus = (typeof LESSON_STATUSES)[number];
+
+/** One booked trial lesson as its owner sees it. */
+export const lessonSchema = z.object({
+  id: z.string(),
+  teacher: z.object({
+    id: z.string(),
+    name: z.string(),
+    surname: z.string(),
+    avatarUrl: z.string().nullable(),
+    timeZone: z.string(),
+  }),
+  /** null for bookings made before lesson times existed */
+  language: z.string().nullable(),
+  /** UTC; null: "time to be agreed" (bookings made before lesson times existed) */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  status: z.enum(LESSON_STATUSES),
+  /** true while it may still be cancelled (upcoming and more than 12 h ahead, or unscheduled) */
+  cancellable: z.boolean(),
+  reason: z.string(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+});
+export type Lesson = z.infer<typeof lessonSchema>;
+
+/** GET /api/bookings → the signed-in learner's lessons (upcoming soonest first, then the rest newest first). */
+export const lessonListSchema = z.object({ items: z.array(lessonSchema) });
+export type LessonList = z.infer<typeof lessonListSchema>;
 
 /** POST /api/bookings → 201. */
 export const bookingCreatedSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
+  lesson: lessonSchema,
+  /** the private link's token (/bookings/:token); shown once, stored only hashed */
+  token: z.string(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
+
+/** The private link's token: 32 random bytes, base64url (256 bits). */
+export const BOOKING_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const bookingTokenSchema = z.string().max(43).regex(BOOKING_TOKEN_PATTERN, 'Invalid booking link');

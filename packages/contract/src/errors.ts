@@ -8,10 +8,17 @@ export const apiErrorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  /** the lesson time was booked by someone else first */
+  'SLOT_TAKEN',
+  /** a lesson can be cancelled only up to CANCEL_MIN_HOURS_AHEAD before it starts */
+  'CANCEL_TOO_LATE',
 ] as const;
 export const apiErrorCodeSchema = z.enum(apiErrorCodes);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

@@ -167,3 +167,51 @@ export function buildTeacher(
   const base = generateTeacher(n);
   return { ...base, ...overrides, id: overrides.id ?? base.id };
 }
+
+/** Time zones of generated teachers: where the school's teachers plausibly live. */
+export const GENERATED_TIME_ZONES = [
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Warsaw',
+  'Europe/Kyiv',
+  'Europe/Lisbon',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Sao_Paulo',
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Asia/Shanghai',
+  'Asia/Dubai',
+  'Australia/Sydney',
+] as const;
+
+/** Weekly working patterns (Monday first; [fromHour, toHour) in the teacher's zone). */
+const HOUR_PATTERNS: number[][][][] = [
+  // weekdays 9–17
+  [[[9, 17]], [[9, 17]], [[9, 17]], [[9, 17]], [[9, 17]], [], []],
+  // mornings and evenings on weekdays, Saturday morning
+  [[[8, 12], [17, 21]], [[8, 12], [17, 21]], [[8, 12], [17, 21]], [[8, 12], [17, 21]], [[8, 12]], [[9, 13]], []],
+  // afternoons, every day but Sunday
+  [[[13, 20]], [[13, 20]], [[13, 20]], [[13, 20]], [[13, 20]], [[10, 16]], []],
+  // evenings and weekends (works another job)
+  [[[18, 22]], [], [[18, 22]], [], [[18, 22]], [[9, 17]], [[10, 14]]],
+  // long days four times a week
+  [[[9, 19]], [[9, 19]], [], [[9, 19]], [[9, 19]], [], []],
+];
+
+/**
+ * Generated teacher n's time zone and weekly hours: drawn from a stream of its own, so the
+ * teacher records (generateTeacher) stay what they were before hours existed.
+ */
+export function generateAvailability(n: number, seed = GENERATOR_SEED): { teacherId: string; timeZone: string; weeklyHours: number[][][] } {
+  const rng = mulberry32((seed ^ Math.imul(n, 0x85ebca6b) ^ 0x5bd1e995) >>> 0);
+  return {
+    teacherId: generatedTeacherId(n),
+    timeZone: pick(rng, GENERATED_TIME_ZONES),
+    weeklyHours: pick(rng, HOUR_PATTERNS).map((day) => day.map((range) => [...range])),
+  };
+}

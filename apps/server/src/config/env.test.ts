@@ -45,6 +45,22 @@ describe('env', () => {
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('TRUST_PROXY (issue 10, finding 8): production takes only addresses or CIDRs, and says why', () => {
+    const production = { NODE_ENV: 'production' };
+    for (const value of ['1', '2', 'true', 'yes']) {
+      expect(() => loadEnv({ ...production, TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*lets a client that reaches the port directly choose its own address .*sign-in rate-limit bucket/,
+      );
+    }
+    expect(loadEnv({ ...production, TRUST_PROXY: '10.0.0.0/8, ::1, fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadEnv({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
   it('mail: SMTP_URL and a From that defaults to no-reply at PUBLIC_ORIGIN\'s host', () => {
     expect(loadEnv({}).smtpUrl).toBeUndefined();
     expect(loadEnv({}).mailFrom).toBe('LearnLingo <no-reply@localhost>');
@@ -53,7 +69,24 @@ describe('env', () => {
     expect(env).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'School <school@example.com>' });
   });
 
+  it('the school: hours in its zone (defaults Mon–Fri 09–18 UTC) and its e-mail', () => {
+    expect(loadEnv({})).toMatchObject({
+      schoolTimeZone: 'UTC',
+      schoolHours: [[[9, 18]], [[9, 18]], [[9, 18]], [[9, 18]], [[9, 18]], [], []],
+      schoolEmail: undefined,
+    });
+    const env = loadEnv({ SCHOOL_TIME_ZONE: 'America/New_York', SCHOOL_HOURS: 'Sat-Sun 10:00-14:00', SCHOOL_EMAIL: 'school@example.com' });
+    expect(env).toMatchObject({
+      schoolTimeZone: 'America/New_York',
+      schoolHours: [[], [], [], [], [], [[10, 14]], [[10, 14]]],
+      schoolEmail: 'school@example.com',
+    });
+  });
+
   it.each([
+    [{ SCHOOL_TIME_ZONE: 'Mars/Olympus' }, 'SCHOOL_TIME_ZONE'],
+    [{ SCHOOL_HOURS: 'weekdays' }, 'SCHOOL_HOURS'],
+    [{ SCHOOL_EMAIL: 'not an address' }, 'SCHOOL_EMAIL'],
     [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'no address' }, 'MAIL_FROM'],
     [{ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'MAIL_FROM'],
@@ -64,6 +97,13 @@ describe('env', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ TRUST_PROXY: 'maybe?' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '...' }, 'TRUST_PROXY'],
+    [{ SOURCE_MAPS: 'yes' }, 'SOURCE_MAPS'],
+    [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ TRUST_PROXY: '999.1.1.1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/8, 2' }, 'TRUST_PROXY'],
     [{ SEED_COUNT: '-1' }, 'SEED_COUNT'],
     [{ AUTH_ATTEMPTS_PER_10S: '0' }, 'AUTH_ATTEMPTS_PER_10S'],
     [{ CATALOGUE_CACHE_ENTRIES: '-5' }, 'CATALOGUE_CACHE_ENTRIES'],

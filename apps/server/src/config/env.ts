@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone, parseWeeklyHours, type WeeklyHours } from '../modules/booking/schedule.js';
 import { defaultWebDist } from './paths.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -29,13 +31,19 @@ const rawEnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Fastify `trustProxy`: false (default), true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+  /** Fastify `trustProxy`: false (default) or a comma-separated list of proxy addresses/CIDRs; true or a hop count outside production only. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
+  SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
+  SCHOOL_EMAIL: z.preprocess(emptyAsUndefined, z.email().max(254).optional()),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(30_000)),
+  SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
+  MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(4096)),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -80,6 +88,18 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
+  /** the hours (in schoolTimeZone) of teachers who have none of their own */
+  schoolHours: WeeklyHours;
+  /** IANA name */
+  schoolTimeZone: string;
+  /** receives the booking e-mails of teachers without an address */
+  schoolEmail: string | undefined;
+  /** a request's whole head and body must arrive within this (slow-body clients are cut off) */
+  requestTimeoutMs: number;
+  /** open connections this process accepts; more are dropped (and logged) */
+  maxConnections: number;
+  /** whether the web app's .map files are served (default: not in production) */
+  sourceMaps: boolean;
   /** where mail is sent; unset: each message is written to DATA_DIR/outbox/ as an .eml file */
   smtpUrl: string | undefined;
   /** the From of every message */
@@ -93,17 +113,36 @@ export class EnvError extends Error {
   }
 }
 
-function parseTrustProxy(raw: string): TrustProxy | Error {
+/** An IPv4/IPv6 address, or one with a /prefix of a valid length (net.isIP: no pattern). */
+function isAddressOrCidr(item: string): boolean {
+  const slash = item.indexOf('/');
+  const address = slash === -1 ? item : item.slice(0, slash);
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (slash === -1) return true;
+  const prefix = item.slice(slash + 1);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why a hop count or `true` is refused in production (issue 10, finding 8). */
+const TRUST_BY_COUNT =
+  'trusting X-Forwarded-For by hop count (or from anyone, with true) lets a client that reaches the port ' +
+  'directly choose its own address — and with it its own sign-in rate-limit bucket. In production list the ' +
+  "proxies' addresses or CIDRs instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=127.0.0.1";
+
+function parseTrustProxy(raw: string, production: boolean): TrustProxy | Error {
   const value = raw.trim();
   if (value === 'false' || value === '0' || value === 'no') return false;
-  if (value === 'true' || value === 'yes') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const ipOrCidr = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
-  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
-  const bad = list.find((item) => !ipOrCidr.test(item) && !named.has(item));
+  if (value === 'true' || value === 'yes' || /^\d+$/.test(value)) {
+    if (production) return new Error(`"${value}" refused: ${TRUST_BY_COUNT}`);
+    return value === 'true' || value === 'yes' ? true : Number(value);
+  }
+  const list = value.length > 4000 ? [value] : value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((item) => !isAddressOrCidr(item) && !NAMED_RANGES.has(item));
   if (list.length === 0 || bad !== undefined) {
-    return new Error(`expected true, false, a hop count or a list of proxy addresses, got "${bad ?? raw}"`);
+    return new Error(`expected the proxies' addresses or CIDRs (comma-separated), or false; "${(bad ?? raw).slice(0, 100)}" is not one`);
   }
   return list;
 }
@@ -122,12 +161,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
   const raw = parsed.data;
   const issues: string[] = [];
 
-  const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY, raw.NODE_ENV === 'production');
   if (trustProxy instanceof Error) issues.push(`TRUST_PROXY: ${trustProxy.message}`);
 
   if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.AUTH_SECRET) {
     issues.push('AUTH_SECRET: required in production with DATABASE_URL (every server must share one secret)');
   }
+  if (!isTimeZone(raw.SCHOOL_TIME_ZONE)) issues.push(`SCHOOL_TIME_ZONE: unknown time zone "${raw.SCHOOL_TIME_ZONE}" (expected an IANA name such as Europe/Kyiv)`);
+  const schoolHours = parseWeeklyHours(raw.SCHOOL_HOURS);
+  if (schoolHours instanceof Error) issues.push(`SCHOOL_HOURS: ${schoolHours.message}`);
   if (issues.length > 0) throw new EnvError(issues);
 
   const hostForUrl = raw.HOST.includes(':') ? `[${raw.HOST}]` : raw.HOST;
@@ -155,7 +197,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    maxConnections: raw.MAX_CONNECTIONS,
+    sourceMaps: raw.SOURCE_MAPS === undefined ? raw.NODE_ENV !== 'production' : raw.SOURCE_MAPS === 'true',
     databasePoolSize: raw.DATABASE_POOL_SIZE,
+    schoolHours: schoolHours as WeeklyHours,
+    schoolTimeZone: raw.SCHOOL_TIME_ZONE,
+    schoolEmail: raw.SCHOOL_EMAIL,
     smtpUrl: raw.SMTP_URL,
     mailFrom,
   };

@@ -20,7 +20,13 @@ describe('DATA_DIR lock', () => {
   it('writes {pid, command, startedAt, hostname} and removes the file on release', () => {
     const lock = acquireDataDirLock(dir, { command: 'node server.js' });
     const info = JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8'));
-    expect(info).toEqual({ pid: process.pid, command: 'node server.js', startedAt: expect.any(String), hostname: os.hostname() });
+    expect(info).toEqual({
+      pid: process.pid,
+      command: 'node server.js',
+      startedAt: expect.any(String),
+      hostname: os.hostname(),
+      cmdline: fs.readFileSync('/proc/self/cmdline', 'utf8'),
+    });
     lock.release();
     lock.release();
     expect(fs.existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false);
@@ -46,6 +52,32 @@ describe('DATA_DIR lock', () => {
     const lock = acquireDataDirLock(dir);
     expect(lock.info.pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('takes over a lock whose pid now belongs to another program (issue 10, finding 9), but not one whose holder still runs', async () => {
+    // a live process that is not LearnLingo, holding the pid the lock names
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await new Promise((done) => other.once('spawn', done));
+      const pid = other.pid as number;
+      const record = (cmdline: string) =>
+        fs.writeFileSync(
+          path.join(dir, LOCK_FILE_NAME),
+          JSON.stringify({ pid, command: 'node server.js', startedAt: '2020-01-01T00:00:00.000Z', hostname: os.hostname(), cmdline }),
+        );
+
+      // the lock's holder ran `node server.js`; pid now runs `sleep 30`: stale
+      record(`node\u0000apps/server/dist/server.js\u0000`);
+      const lock = acquireDataDirLock(dir);
+      expect(lock.info.pid).toBe(process.pid);
+      lock.release();
+
+      // the recorded command line is the one running under that pid: still held
+      record(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    } finally {
+      other.kill();
+    }
   });
 
   it('refuses a real second process, and lets it in once released', () => {

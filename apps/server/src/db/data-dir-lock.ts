@@ -10,6 +10,8 @@ export interface LockInfo {
   command: string;
   startedAt: string;
   hostname: string;
+  /** the holder's /proc/<pid>/cmdline when it took the lock (Linux), to tell it from a later process with the same pid */
+  cmdline?: string;
 }
 
 export interface DataDirLock {
@@ -61,6 +63,7 @@ function readLock(file: string): LockInfo | null {
         command: typeof d.command === 'string' ? d.command : 'unknown command',
         startedAt: typeof d.startedAt === 'string' ? d.startedAt : 'at an unknown time',
         hostname: typeof d.hostname === 'string' ? d.hostname : os.hostname(),
+        ...(typeof d.cmdline === 'string' ? { cmdline: d.cmdline } : {}),
       };
     }
   } catch {
@@ -69,7 +72,21 @@ function readLock(file: string): LockInfo | null {
   return null;
 }
 
-/** A lock file is stale when its process is gone (only knowable on this host). */
+/** A process's command line as the system shows it (Linux: /proc), or null where it cannot be read. */
+export function commandLineOf(pid: number): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A lock file is stale when its process is gone (only knowable on this host) — or when
+ * its pid now belongs to another program: the pid was reused after the holder died
+ * without removing the lock (a crash, a power cut), and the command line differs from
+ * the one the holder recorded.
+ */
 function isStale(file: string, holder: LockInfo | null): boolean {
   if (holder === null) {
     // Half-written or garbage: stale once it has been like that for a while.
@@ -80,7 +97,10 @@ function isStale(file: string, holder: LockInfo | null): boolean {
     }
   }
   if (holder.hostname !== os.hostname()) return false;
-  return !isAlive(holder.pid);
+  if (!isAlive(holder.pid)) return true;
+  if (holder.pid === process.pid || holder.cmdline === undefined) return false;
+  const current = commandLineOf(holder.pid);
+  return current !== null && current !== holder.cmdline;
 }
 
 /**
@@ -102,6 +122,8 @@ export function acquireDataDirLock(
     startedAt: new Date().toISOString(),
     hostname: os.hostname(),
   };
+  const cmdline = commandLineOf(process.pid);
+  if (cmdline !== null) info.cmdline = cmdline;
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     let fd: number;

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -233,6 +234,21 @@ export const favorite = pgTable(
   ],
 );
 
+/**
+ * A teacher's time zone and weekly hours (ranges of whole hours per weekday, in that zone).
+ * A teacher without a row teaches the school's hours (SCHOOL_HOURS in SCHOOL_TIME_ZONE),
+ * read at request time so changing them needs no data change. See decision 060.
+ */
+export const teacherAvailability = pgTable('teacher_availability', {
+  teacherId: text('teacher_id')
+    .primaryKey()
+    .references(() => teacher.id, { onDelete: 'cascade' }),
+  /** IANA name, e.g. America/New_York */
+  timeZone: text('time_zone').notNull(),
+  /** WeeklyHours: 7 lists (Monday first) of [fromHour, toHour) pairs, 0–24 */
+  weeklyHours: jsonb('weekly_hours').$type<number[][][]>().notNull(),
+});
+
 export const booking = pgTable(
   'booking',
   {
@@ -246,8 +262,26 @@ export const booking = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the lesson's start; null for bookings made before lesson times existed ("time to be agreed") */
+    start: timestamp('start', { withTimezone: true }),
+    language: text('language'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** SHA-256 (hex) of the private link's token; the token itself is never stored */
+    tokenHash: text('token_hash').unique(),
   },
-  (t) => [index('booking_teacher_idx').on(t.teacherId), index('booking_user_idx').on(t.userId)],
+  (t) => [
+    index('booking_teacher_idx').on(t.teacherId),
+    index('booking_user_idx').on(t.userId),
+    /*
+     * A slot can be booked once: at most one lesson that is not cancelled per teacher and
+     * start. Concurrent bookings of one slot race here, and all but one fail with a unique
+     * violation (→ 409 SLOT_TAKEN). Lessons are 60 minutes on the hour of one teacher's
+     * zone, so equal starts are the only overlaps. See decision 060.
+     */
+    uniqueIndex('booking_slot_taken_idx')
+      .on(t.teacherId, t.start)
+      .where(sql`${t.start} is not null and ${t.cancelledAt} is null`),
+  ],
 );
 
 export const authSchema = { user, session, account, verification, rateLimit };

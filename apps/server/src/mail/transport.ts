@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files.js';
 import type { MailMessage } from './message.js';
 
 /** Sends one message; resolves with where it went (for the log: never the recipient). */
@@ -19,11 +20,6 @@ export interface TransportOptions {
   outboxDir: string;
   /** outboxDir as the log shows it */
   outboxDisplay: string;
-  /**
-   * Makes a directory private to this user (0700), creating it. The hardening helper when
-   * there is one; by default mkdir + chmod.
-   */
-  privateDir?: (dir: string) => Promise<void>;
 }
 
 const toNodemailer = (from: string, message: MailMessage): nodemailer.SendMailOptions => ({
@@ -38,11 +34,6 @@ const toNodemailer = (from: string, message: MailMessage): nodemailer.SendMailOp
     content: a.content,
   })),
 });
-
-async function defaultPrivateDir(dir: string): Promise<void> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  await fs.chmod(dir, 0o700);
-}
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Timeouts are bounded well inside the worker's
@@ -72,20 +63,15 @@ export function createMailTransport(options: TransportOptions): MailTransport {
   }
 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const privateDir = options.privateDir ?? defaultPrivateDir;
-  let dirReady: Promise<void> | undefined;
   return {
     kind: 'eml',
     async send(id, message) {
-      dirReady ??= privateDir(options.outboxDir).catch((error: unknown) => {
-        dirReady = undefined;
-        throw error;
-      });
-      await dirReady;
+      // every time: a developer may have emptied DATA_DIR/outbox by deleting it
+      ensurePrivateDir(options.outboxDir);
       const info = await composer.sendMail(toNodemailer(options.from, message));
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       // 'wx': an existing file is never overwritten (an id is sent at most once per file)
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: 0o600, flag: 'wx' });
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       return path.join(options.outboxDisplay, name);
     },
     close: () => composer.close(),

@@ -1,11 +1,20 @@
-import { registerSchema, loginSchema, type SessionUser } from '@learnlingo/contract';
+import type { SessionUser } from '@learnlingo/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { authSchema } from '../db/schema.js';
-import { HttpError } from './errors.js';
+import {
+  deleteAccountData,
+  enqueueResetPasswordMail,
+  enqueueVerifyEmailMail,
+  resetPasswordLink,
+  verifyEmailLink,
+} from './auth-account.js';
+import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
+import { passwordOptions, rehashAfterSignIn } from './auth-password.js';
+import { formRulesHook } from './auth-rules.js';
+import { HttpError, sendError } from './errors.js';
 
 /**
  * The header better-auth reads the client address from. The server overwrites it with
@@ -36,7 +45,27 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       minPasswordLength: 8,
       maxPasswordLength: 48,
       autoSignIn: true,
+      // better-auth's scheme, plus imported Firebase hashes until their first sign-in (auth-password.ts)
+      password: passwordOptions,
+      // Forgot password: a link to the web app's /reset-password page, valid 1 hour, used once
+      // (better-auth consumes the token with the new password); every session of the user ends.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) =>
+        enqueueResetPasswordMail(db, user, resetPasswordLink(options.publicOrigin, token)),
     },
+    // A confirmation link at sign-up; an unconfirmed user can still use everything.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: ({ user, token }) =>
+        enqueueVerifyEmailMail(db, user, verifyEmailLink(options.publicOrigin, token)),
+    },
+    user: {
+      // POST /delete-user with the password (required by the form rules): see deleteAccountData
+      deleteUser: { enabled: true, beforeDelete: (user) => deleteAccountData(db, user.id) },
+    },
+    hooks: { before: formRulesHook, after: rehashAfterSignIn },
     rateLimit: {
       // better-auth turns it on only in production by default: on everywhere here.
       enabled: true,
@@ -63,12 +92,10 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
     },
     telemetry: { enabled: false },
     onAPIError: {
-      // Client faults (wrong password, bad origin…) are expected: debug. Anything else is a bug.
-      onError: (error) => {
-        const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-        if (typeof status === 'string' && status !== 'INTERNAL_SERVER_ERROR') log.debug({ err: error }, 'auth request refused');
-        else log.error({ err: error }, 'auth request failed');
-      },
+      // An error that is not better-auth's own answer (a database failure…) goes on to Fastify's
+      // error handler (a logged 500 in the API's shape) instead of better-call's console.error,
+      // which prints the failed query with its parameters. The route logs the statuses.
+      throw: true,
     },
     logger: {
       level: 'warn',
@@ -107,23 +134,6 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** The server-side copy of the forms' rules (PRODUCT.md), before better-auth sees the body. */
-const BODY_RULES: Record<string, z.ZodType> = {
-  '/api/auth/sign-up/email': registerSchema,
-  '/api/auth/sign-in/email': loginSchema,
-};
-
-function validationFailure(schema: z.ZodType, body: unknown) {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return null;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (key) fields[key] ??= issue.message;
-  }
-  return { code: 'VALIDATION_ERROR', message: 'Invalid request body', fields };
-}
-
 export function registerAuth(app: FastifyInstance, db: Database, options: AuthOptions): void {
   const auth = createAuth(db, options, app.log);
   app.decorate('auth', auth);
@@ -143,17 +153,25 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     request.user = user;
   });
 
-  // The app's own state-changing routes refuse a cross-site request that carries the
-  // session cookie (SameSite=Lax already keeps it off most of them; this closes the rest).
+  // State-changing API requests that carry the session cookie must come from the app's own
+  // pages (SameSite=Lax already keeps the cookie off most cross-site ones; this closes the
+  // rest). The route is the one Fastify matched — not the raw request line, which may be in
+  // absolute form (`PUT http://host/api/…`). A browser names the page's origin in `Origin`,
+  // or at least says `Sec-Fetch-Site`; a request with neither is not from a browser, so no
+  // other site can have made it carry the cookie.
   const trusted = new Set(options.trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || !request.headers.cookie) return;
     const origin = request.headers.origin;
-    if (request.headers.cookie && origin !== undefined && !trusted.has(origin)) {
-      throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
-    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    const sameOrigin = origin !== undefined ? trusted.has(origin) : fetchSite === undefined || fetchSite === 'same-origin';
+    if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   });
+
+  const isAuthPath = authPathMatcher(auth.api);
+  scheduleRateLimitPruning(app, db);
 
   // better-auth's routes, bridged per its Fastify integration: a Fetch Request in, the
   // Fetch Response (status, every header, each Set-Cookie) out.
@@ -169,27 +187,24 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const rules = BODY_RULES[request.url.split('?')[0] ?? ''];
-        if (request.method === 'POST' && rules) {
-          let parsed: unknown;
-          try {
-            parsed = raw === '' ? {} : JSON.parse(raw);
-          } catch {
-            return reply.code(400).send({ code: 'VALIDATION_ERROR', message: 'Body is not valid JSON' });
-          }
-          const failure = validationFailure(rules, parsed);
-          if (failure) return reply.code(400).send(failure);
+        const url = new URL(request.url, options.publicOrigin);
+        if (!isAuthPath(url.pathname.slice('/api/auth'.length))) {
+          return sendError(reply, 404, 'NOT_FOUND', 'No such auth endpoint');
         }
+        // The forms' rules are checked by better-auth's before-hook (auth-rules.ts) on the endpoint
+        // it resolved, whatever the URL's spelling.
+        const raw = typeof request.body === 'string' ? request.body : '';
 
         const response = await auth.handler(
-          new Request(new URL(request.url, options.publicOrigin), {
+          new Request(url, {
             method: request.method,
             headers: toHeaders(request),
             body: request.method === 'GET' || raw === '' ? undefined : raw,
           }),
         );
 
+        if (response.status >= 500) request.log.error({ status: response.status }, 'auth request failed');
+        else if (response.status >= 400) request.log.debug({ status: response.status }, 'auth request refused');
         reply.code(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
@@ -203,6 +218,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
           return reply
             .type('application/json; charset=utf-8')
             .send({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' });
+        }
+        if (text === '' && response.status >= 400) {
+          return reply.type('application/json; charset=utf-8').send(emptyAuthError(response.status));
         }
         return reply.send(text === '' ? null : text);
       },

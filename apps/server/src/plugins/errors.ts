@@ -1,5 +1,7 @@
 import type { ApiError, ApiErrorCode } from '@learnlingo/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error a route throws on purpose: it becomes `{error: {code, message, fields?}}`. */
@@ -99,6 +101,45 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
   }
   if (error.cause !== undefined && depth < 3) out.cause = loggableError(error.cause, depth + 1);
   return out;
+}
+
+/**
+ * Fastify's answers that bypass the app's hooks and error handler, in the app's shape and
+ * with its security headers: a URL that cannot be decoded (`%ZZ`) or with a parameter past
+ * maxParamLength (414), and Node's raw replies to a request it cannot parse (431 headers too
+ * large, 408 too slow, 400). None echoes the request back.
+ */
+export function frameworkErrorOptions(
+  securityHeaders: [string, string][],
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  return {
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      for (const [name, value] of securityHeaders) reply.header(name, value);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'URI_TOO_LONG', 'URL is too long');
+      return sendError(reply, 400, 'VALIDATION_ERROR', 'Malformed URL');
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, code, message] =
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive']
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? [431, 'HEADERS_TOO_LARGE', 'Request headers are too large']
+            : [400, 'VALIDATION_ERROR', 'Malformed request'];
+      const body = JSON.stringify({ error: { code, message } } satisfies ApiError);
+      if (socket.writable) {
+        const headers = [
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+          'content-type: application/json; charset=utf-8',
+          `content-length: ${Buffer.byteLength(body)}`,
+          'connection: close',
+          ...securityHeaders.map(([name, value]) => `${name}: ${value}`),
+        ];
+        socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
+      }
+      socket.destroy();
+    },
+  };
 }
 
 const CONTEXT_NAMES: Record<string, string> = {

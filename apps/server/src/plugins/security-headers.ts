@@ -26,7 +26,41 @@ const DOCS_CSP = [
  * data: URLs and any https: host (teacher avatars live elsewhere); no framing.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
-  const applyHeaders = helmet({
+  const applyHeaders = createHelmet(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`)) {
+      reply.header('content-security-policy', DOCS_CSP);
+    }
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    return payload;
+  });
+}
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+
+/**
+ * The same headers as a fixed list, for the answers no hook sees: Fastify's framework
+ * errors (a malformed or too-long URL) and the raw replies to unparsable requests (431…).
+ * helmet's headers do not depend on the request, so they are computed once.
+ */
+export function securityHeaderList(options: { https: boolean }): [string, string][] {
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  createHelmet(options)({} as never, collector as never, () => {});
+  headers.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...headers];
+}
+
+function createHelmet(options: { https: boolean }) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,16 +85,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     // Avatars from other hosts must still load.
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url === DOCS_PREFIX || request.url.startsWith(`${DOCS_PREFIX}/`)) {
-      reply.header('content-security-policy', DOCS_CSP);
-    }
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    return payload;
   });
 }

@@ -12,7 +12,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * path that is not a file, from a client that takes HTML, gets index.html (the client router takes it from there). Unknown /api
  * paths always get a JSON 404.
  */
-export async function registerStaticWeb(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+export async function registerStaticWeb(app: FastifyInstance, options: { webDist: string; sourceMaps?: boolean }): Promise<void> {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
 
@@ -21,6 +21,9 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
       root: options.webDist,
       prefix: '/',
       wildcard: false,
+      // Source maps hold the app's whole source: served only when SOURCE_MAPS says so
+      // (by default not in production). A refused one is the same 404 as a missing file.
+      allowedPath: (pathName) => options.sourceMaps !== false || !pathName.endsWith('.map'),
       index: ['index.html'],
       cacheControl: false,
       etag: true,
@@ -51,6 +54,8 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    // named, but never echoed at length
+    const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+    return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${shown}`);
   });
 }

@@ -29,13 +29,13 @@ export interface TestApp {
 
 /** A fresh database (seeded with `seed` generated teachers) and an app on it. */
 export async function createTestApp(
-  options: { seed?: number; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  options: { seed?: number; env?: Record<string, string>; logStream?: NodeJS.WritableStream; now?: () => number; poolSize?: number } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop } = await createTestDatabase({ poolSize: options.poolSize });
   if (options.seed) await seedGenerated(db, options.seed);
   // look at the catalogue version on every request, so in-test imports show at once
   const env = testEnv({ ...(options.logStream ? { LOG_LEVEL: 'info' } : {}), ...options.env });
-  const app = await buildApp({ env, db, catalogueCacheCheckMs: 0, logStream: options.logStream, mailWorker: false });
+  const app = await buildApp({ env, db, catalogueCacheCheckMs: 0, logStream: options.logStream, mailWorker: false, now: options.now });
   await app.ready();
   return {
     app,

@@ -19,7 +19,7 @@ export interface TestDatabase {
  * TEST_DB_ENGINE=postgres — a uniquely named database created on TEST_DATABASE_URL and
  * dropped afterwards, so parallel files and concurrent CI runs never collide.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number | undefined } = {}): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
     const db = await openDatabase({ engine: 'pglite', dataDir: 'memory' });
     await db.migrate();
@@ -43,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: 4 });
+  const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: poolSize });
   await db.migrate();
   return {
     db,

@@ -10,6 +10,11 @@ function page(load: () => Promise<{ Component: ComponentType }>) {
   return <Page />;
 }
 
+/** My lessons and a booking's private link: one page module for both routes. */
+const lessonsPage = page(() => import('./pages/lessons-page'));
+/** /account and /reset-password: one page module for both routes. */
+const accountPages = page(() => import('./pages/account-page'));
+
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
  * in the layout, which shows the gold spinner while a page's code loads.
@@ -23,14 +28,19 @@ export const routes: RouteObject[] = [
       { path: 'teachers', element: page(() => import('./pages/teachers-page')) },
       { path: 'teachers/:id', element: page(() => import('./pages/teacher-page')) },
       {
+        path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [
-          { path: 'favorites', element: page(() => import('./pages/favorites-page')) },
-          { path: 'account', element: page(() => import('./pages/account-page')) },
-        ],
+        children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
       },
-      { path: 'reset-password', element: page(() => import('./pages/reset-password-page')) },
+      // My lessons (signed in only: the page itself sends a visitor to `/`) and a visitor's
+      // booking by its private link: one page module, one lazy route in the first load
+      { path: 'lessons', element: lessonsPage },
+      { path: 'bookings/:token', element: lessonsPage },
+      // the account (signed in only: the page itself sends a visitor to `/`) and the page an
+      // e-mailed reset link opens: one page module, one lazy route in the first load
+      { path: 'account', element: accountPages },
+      { path: 'reset-password', element: accountPages },
       { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },

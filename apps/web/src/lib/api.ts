@@ -40,7 +40,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, o
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets'],
+  tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets', 'Slots', 'Lessons'],
   endpoints: () => ({}),
 });
 

@@ -1,31 +1,179 @@
-import { randomUUID } from 'node:crypto';
-import type { BookingCreated, BookingRequest } from '@learnlingo/contract';
-import { isForeignKeyViolation, type Database } from '../../db/client.js';
-import { booking } from '../../db/schema.js';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { pgErrorCode, type Database, type Db } from '../../db/client.js';
+import { booking, teacher, teacherAvailability } from '../../db/schema.js';
+import { isWeeklyHours, type Schedule } from './schedule.js';
+
+export interface TeacherForBooking {
+  id: string;
+  name: string;
+  surname: string;
+  avatarUrl: string | null;
+  languages: string[];
+  /** the teacher's own hours, or null: the school's */
+  schedule: Schedule | null;
+}
+
+export interface BookingRow {
+  id: string;
+  userId: string | null;
+  reason: string;
+  fullName: string;
+  email: string;
+  language: string | null;
+  start: Date | null;
+  createdAt: Date;
+  cancelledAt: Date | null;
+  teacher: Omit<TeacherForBooking, 'languages'>;
+}
+
+export interface NewBooking {
+  id: string;
+  teacherId: string;
+  userId: string | null;
+  reason: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  start: Date;
+  language: string | null;
+  tokenHash: string;
+}
+
+/** The unique index that lets a slot be booked once (see schema.ts). */
+export const isSlotTaken = (error: unknown) => {
+  if (pgErrorCode(error) !== '23505') return false;
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const c = current as { constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    if (c.constraint_name === 'booking_slot_taken_idx' || c.constraint === 'booking_slot_taken_idx') return true;
+    current = c.cause;
+  }
+  return false;
+};
+
+const schedule = (timeZone: string | null, hours: unknown): Schedule | null =>
+  timeZone !== null && isWeeklyHours(hours) ? { timeZone, hours } : null;
+
+const bookingColumns = {
+  id: booking.id,
+  userId: booking.userId,
+  reason: booking.reason,
+  fullName: booking.fullName,
+  email: booking.email,
+  language: booking.language,
+  start: booking.start,
+  createdAt: booking.createdAt,
+  cancelledAt: booking.cancelledAt,
+  teacherId: teacher.id,
+  name: teacher.name,
+  surname: teacher.surname,
+  avatarUrl: teacher.avatarUrl,
+  timeZone: teacherAvailability.timeZone,
+  weeklyHours: teacherAvailability.weeklyHours,
+};
+
+const selectBookings = (orm: Db) =>
+  orm
+    .select(bookingColumns)
+    .from(booking)
+    .innerJoin(teacher, eq(teacher.id, booking.teacherId))
+    .leftJoin(teacherAvailability, eq(teacherAvailability.teacherId, booking.teacherId));
+
+type Selected = Awaited<ReturnType<typeof selectBookings>>[number];
+
+function toBookingRow(r: Selected): BookingRow {
+  return {
+    id: r.id,
+    userId: r.userId,
+    reason: r.reason,
+    fullName: r.fullName,
+    email: r.email,
+    language: r.language,
+    start: r.start,
+    createdAt: r.createdAt,
+    cancelledAt: r.cancelledAt,
+    teacher: { id: r.teacherId, name: r.name, surname: r.surname, avatarUrl: r.avatarUrl, schedule: schedule(r.timeZone, r.weeklyHours) },
+  };
+}
 
 export function createBookingRepository(db: Database) {
   return {
     /** null when the teacher does not exist */
-    async create(input: BookingRequest, userId: string | null): Promise<BookingCreated | null> {
-      try {
-        const [row] = await db.orm
-          .insert(booking)
-          .values({
-            id: randomUUID(),
-            teacherId: input.teacherId,
-            userId,
-            reason: input.reason,
-            fullName: input.fullName,
-            email: input.email,
-            phone: input.phone,
-          })
-          .returning({ id: booking.id, createdAt: booking.createdAt });
-        if (!row) throw new Error('INSERT … RETURNING gave no row');
-        return { id: row.id, createdAt: row.createdAt.toISOString() };
-      } catch (error) {
-        if (isForeignKeyViolation(error)) return null;
-        throw error;
-      }
+    async teacher(teacherId: string): Promise<TeacherForBooking | null> {
+      const [row] = await db.orm
+        .select({
+          id: teacher.id,
+          name: teacher.name,
+          surname: teacher.surname,
+          avatarUrl: teacher.avatarUrl,
+          languages: teacher.languages,
+          timeZone: teacherAvailability.timeZone,
+          weeklyHours: teacherAvailability.weeklyHours,
+        })
+        .from(teacher)
+        .leftJoin(teacherAvailability, eq(teacherAvailability.teacherId, teacher.id))
+        .where(eq(teacher.id, teacherId));
+      if (!row) return null;
+      const { timeZone, weeklyHours, ...rest } = row;
+      return { ...rest, schedule: schedule(timeZone, weeklyHours) };
+    },
+
+    /** starts (ms) of the teacher's lessons that are not cancelled, in [from, to) */
+    async bookedStarts(teacherId: string, from: Date, to: Date): Promise<Set<number>> {
+      const rows = await db.orm
+        .select({ start: booking.start })
+        .from(booking)
+        .where(and(eq(booking.teacherId, teacherId), isNull(booking.cancelledAt), gte(booking.start, from), lt(booking.start, to)));
+      return new Set(rows.flatMap((r) => (r.start ? [r.start.getTime()] : [])));
+    },
+
+    /** Inserts in `tx`; a unique violation of booking_slot_taken_idx (isSlotTaken) means the slot is gone. */
+    async insert(tx: Db, values: NewBooking): Promise<BookingRow> {
+      await tx.insert(booking).values(values);
+      const [row] = await selectBookings(tx).where(eq(booking.id, values.id));
+      if (!row) throw new Error('the booking just inserted is not there');
+      return toBookingRow(row);
+    },
+
+    /** The booking with this id if `userId` owns it. */
+    async findOwned(id: string, userId: string): Promise<BookingRow | null> {
+      const [row] = await selectBookings(db.orm).where(and(eq(booking.id, id), eq(booking.userId, userId)));
+      return row ? toBookingRow(row) : null;
+    },
+
+    async findByTokenHash(tokenHash: string): Promise<BookingRow | null> {
+      const [row] = await selectBookings(db.orm).where(eq(booking.tokenHash, tokenHash));
+      return row ? toBookingRow(row) : null;
+    },
+
+    /** The user's bookings: the latest starts first (unscheduled ones last), at most 500. */
+    async listOwned(userId: string): Promise<BookingRow[]> {
+      const rows = await selectBookings(db.orm)
+        .where(eq(booking.userId, userId))
+        .orderBy(sql`${booking.start} desc nulls last`, desc(booking.createdAt), asc(booking.id))
+        .limit(500);
+      return rows.map(toBookingRow);
+    },
+
+    /**
+     * Cancels the booking if it is not cancelled yet and starts after `startsAfter` (or has
+     * no start), in one statement. false when nothing changed (the caller knows why).
+     */
+    async cancel(tx: Db, id: string, at: Date, startsAfter: Date): Promise<boolean> {
+      const changed = await tx
+        .update(booking)
+        .set({ cancelledAt: at })
+        .where(
+          and(
+            eq(booking.id, id),
+            isNull(booking.cancelledAt),
+            sql`(${booking.start} is null or ${booking.start} > ${startsAfter.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ id: booking.id });
+      return changed.length > 0;
     },
   };
 }
+
+export type BookingRepository = ReturnType<typeof createBookingRepository>;

@@ -1,28 +1,337 @@
-import { apiErrorSchema, bookingCreatedSchema, bookingRequestSchema } from '@learnlingo/contract';
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  apiErrorSchema,
+  bookingCreatedSchema,
+  bookingRequestSchema,
+  bookingTokenSchema,
+  CANCEL_MIN_HOURS_AHEAD,
+  lessonListSchema,
+  lessonSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+  teacherIdSchema,
+  lessonMessages,
+  type Lesson,
+} from '@learnlingo/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { enqueueMail } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { createBookingRepository } from './booking-repository.js';
+import { bookingMails } from './booking-mail.js';
+import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
+import { calendarFile } from './ics.js';
+import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
 
-export async function bookingRoutes(app: FastifyInstance): Promise<void> {
+export interface BookingRoutesOptions {
+  /** the school's hours, for teachers without their own */
+  schoolSchedule: Schedule;
+  publicOrigin: string;
+  /** receives the teacher's copy of booking e-mails (teachers have no address of their own) */
+  schoolEmail: string | undefined;
+  /** the clock (ms since the epoch); tests move it */
+  now: () => number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A private link's token: 256 random bits. Only its SHA-256 is stored. */
+export const newBookingToken = () => randomBytes(32).toString('base64url');
+export const hashBookingToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
+const idParams = z.object({ id: z.uuid({ error: 'Invalid booking id' }) });
+const tokenParams = z.object({ token: bookingTokenSchema });
+
+export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<void> {
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { now, schoolSchedule, publicOrigin, schoolEmail } = options;
+  const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
+
+  function toLesson(row: BookingRow, at = now()): Lesson {
+    const start = row.start?.getTime() ?? null;
+    const status: Lesson['status'] = row.cancelledAt
+      ? 'cancelled'
+      : start === null
+        ? 'unscheduled'
+        : start + LESSON_MS > at
+          ? 'upcoming'
+          : 'past';
+    const { schedule, ...teacher } = row.teacher;
+    return {
+      id: row.id,
+      teacher: { ...teacher, timeZone: scheduleOf(schedule).timeZone },
+      language: row.language,
+      start: start === null ? null : new Date(start).toISOString(),
+      end: start === null ? null : new Date(start + LESSON_MS).toISOString(),
+      status,
+      cancellable: status === 'unscheduled' || (status === 'upcoming' && start! - at > CANCEL_MIN_HOURS_AHEAD * HOUR_MS),
+      reason: row.reason,
+      createdAt: row.createdAt.toISOString(),
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    };
+  }
+
+  /** The lesson's .ics (a cancelled lesson's is a CANCEL of the same UID). */
+  function calendarOf(row: BookingRow & { start: Date }, url?: string): string {
+    const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
+    const language = row.language ? `${row.language} ` : '';
+    return calendarFile({
+      uid: `${row.id}@learnlingo`,
+      start: row.start,
+      end: new Date(row.start.getTime() + LESSON_MS),
+      stamp: row.cancelledAt ?? row.createdAt,
+      summary: `LearnLingo: ${language}trial lesson with ${teacherName}`,
+      description: `Trial ${language}lesson (60 minutes) with ${teacherName}.${url ? ` Manage it: ${url}` : ''}`,
+      cancelled: row.cancelledAt !== null,
+      ...(url ? { url } : {}),
+    });
+  }
+
+  function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
+    const { start } = row;
+    if (!start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', 'attachment; filename="learnlingo-trial-lesson.ics"')
+      .type('text/calendar; charset=utf-8')
+      .send(calendarOf({ ...row, start }, url));
+  }
+
+  /** Queues the learner's and the school's e-mails in `tx` (with the booking or cancellation). */
+  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
+    const { start } = row;
+    if (!start) return;
+    const teacherTimeZone = scheduleOf(row.teacher.schedule).timeZone;
+    const messages = bookingMails(kind, {
+      row,
+      ics: calendarOf({ ...row, start }, manageUrl),
+      manageUrl,
+      learnerTimeZone: learnerTimeZone ?? 'UTC',
+      teacherTimeZone,
+      schoolEmail,
+    });
+    for (const message of messages) await enqueueMail(tx, message);
+  }
+
+  /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
+  async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
+    if (row.cancelledAt) return toLesson(row);
+    const at = now();
+    const changed = await app.db.orm.transaction(async (tx) => {
+      const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
+      if (done) await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl);
+      return done;
+    });
+    if (!changed) {
+      // a concurrent cancel got there first, or it is too late
+      if (row.start && row.start.getTime() - at <= CANCEL_MIN_HOURS_AHEAD * HOUR_MS) {
+        throw new HttpError(409, 'CANCEL_TOO_LATE', lessonMessages.cancelTooLate);
+      }
+    }
+    return toLesson({ ...row, cancelledAt: row.cancelledAt ?? new Date(at) }, at);
+  }
+
+  r.get(
+    '/api/teachers/:id/slots',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "A teacher's free trial-lesson starts (UTC), 12 hours to 14 days ahead",
+        params: z.object({ id: teacherIdSchema }),
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const teacher = await repository.teacher(request.params.id);
+      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
+      const window = bookableWindow(now());
+      const from = Math.max(window.from, request.query.from ? Date.parse(request.query.from) : -Infinity);
+      const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
+      const schedule = scheduleOf(teacher.schedule);
+      const starts = lessonStarts(schedule, from, to);
+      const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to)) : new Set<number>();
+      reply.header('cache-control', 'no-store');
+      return {
+        teacherId: teacher.id,
+        timeZone: schedule.timeZone,
+        slots: starts.filter((s) => !booked.has(s)).map((s) => new Date(s).toISOString()),
+      };
+    },
+  );
 
   r.post(
     '/api/bookings',
     {
       schema: {
         tags: ['bookings'],
-        summary: 'Books a trial lesson (signed in or not; a signed-in booking is tied to the user)',
+        summary: 'Books a trial lesson at a free start (signed in or not; a signed-in booking is tied to the user)',
+        description: 'Of concurrent bookings of one start exactly one succeeds; the others get 409 SLOT_TAKEN.',
         body: bookingRequestSchema,
-        response: { 201: bookingCreatedSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 201: bookingCreatedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      const body = request.body;
+      const teacher = await repository.teacher(body.teacherId);
+      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${body.teacherId}`);
+      if (body.language !== undefined && !teacher.languages.includes(body.language)) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { language: "Choose one of the teacher's languages" });
+      }
+      if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { timeZone: 'Unknown time zone' });
+      }
+      const start = Date.parse(body.start);
+      const window = bookableWindow(now());
+      const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
+      if (!isStart || start < window.from || start >= window.to) {
+        throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
+      }
+
       const user = await app.sessionUser(request);
-      const created = await repository.create(request.body, user?.id ?? null);
-      if (!created) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.body.teacherId}`);
-      return reply.code(201).send(created);
+      const token = newBookingToken();
+      let row: BookingRow;
+      try {
+        row = await app.db.orm.transaction(async (tx) => {
+          const inserted = await repository.insert(tx, {
+            id: randomUUID(),
+            teacherId: teacher.id,
+            userId: user?.id ?? null,
+            reason: body.reason,
+            fullName: body.fullName,
+            email: body.email,
+            phone: body.phone,
+            start: new Date(start),
+            language: body.language ?? teacher.languages[0] ?? null,
+            tokenHash: hashBookingToken(token),
+          });
+          // the e-mails exist exactly when the lesson does; sending never holds up the answer
+          await queueMails(tx, 'booked', inserted, `${publicOrigin}/bookings/${token}`, body.timeZone);
+          return inserted;
+        });
+      } catch (error) {
+        // the database's guarantee: one lesson that is not cancelled per teacher and start
+        if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
+        throw error;
+      }
+      return reply.code(201).send({ id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row), token });
     },
+  );
+
+  // ---------------------------------------------------------------- the signed-in learner's lessons
+
+  r.get(
+    '/api/bookings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "The signed-in learner's lessons: upcoming soonest first, then the others newest first",
+        response: { 200: lessonListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const at = now();
+      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at));
+      const upcoming = lessons.filter((l) => l.status === 'upcoming').reverse();
+      reply.header('cache-control', 'private, no-store');
+      return { items: [...upcoming, ...lessons.filter((l) => l.status !== 'upcoming')] };
+    },
+  );
+
+  const ownedOr404 = async (id: string, userId: string) => (await repository.findOwned(id, userId)) ?? Promise.reject(notFound());
+
+  r.get(
+    '/api/bookings/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "One of the signed-in learner's lessons (404 for anyone else's)",
+        params: idParams,
+        response: { 200: lessonSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return toLesson(await ownedOr404(request.params.id, request.user!.id));
+    },
+  );
+
+  r.post(
+    '/api/bookings/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels a lesson up to 12 hours before it starts; its time becomes free again',
+        params: idParams,
+        response: { 200: lessonSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => cancel(await ownedOr404(request.params.id, request.user!.id), `${publicOrigin}/lessons`),
+  );
+
+  r.get(
+    '/api/bookings/:id/calendar.ics',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The lesson as an iCalendar file (UTC times)',
+        params: idParams,
+        response: { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => sendCalendar(reply, await ownedOr404(request.params.id, request.user!.id), `${publicOrigin}/lessons`),
+  );
+
+  // ---------------------------------------------------------------- the private link (/bookings/:token)
+
+  const byTokenOr404 = async (token: string) => (await repository.findByTokenHash(hashBookingToken(token))) ?? Promise.reject(notFound());
+
+  r.get(
+    '/api/bookings/token/:token',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The booking behind a private link',
+        params: tokenParams,
+        response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return toLesson(await byTokenOr404(request.params.token));
+    },
+  );
+
+  r.post(
+    '/api/bookings/token/:token/cancel',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels the booking behind a private link (up to 12 hours before it starts)',
+        params: tokenParams,
+        response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => cancel(await byTokenOr404(request.params.token), `${publicOrigin}/bookings/${request.params.token}`),
+  );
+
+  r.get(
+    '/api/bookings/token/:token/calendar.ics',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The booking behind a private link as an iCalendar file',
+        params: tokenParams,
+        response: { 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => sendCalendar(reply, await byTokenOr404(request.params.token), `${publicOrigin}/bookings/${request.params.token}`),
   );
 }

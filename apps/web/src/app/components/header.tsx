@@ -9,7 +9,7 @@ import styles from './header.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
-/** Logo, navigation (Favorites only when signed in) and the account actions; a menu button below 768 px. */
+/** Logo, navigation (Favorites and My lessons only when signed in) and the account actions; a menu button below 768 px. */
 export function Header() {
   const isLoggedIn = useSelector(selectIsLoggedIn);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -42,13 +42,20 @@ export function Header() {
                   Teachers
                 </NavLink>
               </li>
-              {isLoggedIn ? (
-                <li>
-                  <NavLink to="/favorites" className={linkClass} onClick={closeMenu}>
-                    Favorites
-                  </NavLink>
-                </li>
-              ) : null}
+              {isLoggedIn && (
+                <>
+                  <li>
+                    <NavLink to="/favorites" className={linkClass} onClick={closeMenu}>
+                      Favorites
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/lessons" className={linkClass} onClick={closeMenu}>
+                      My lessons
+                    </NavLink>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
           <HeaderAuth onAction={closeMenu} />

@@ -135,18 +135,21 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
         tabIndex={-1}
         onKeyDown={onPanelKeyDown}
       >
+        {/* The close button stays put while the body scrolls (it used to scroll away at 375 px). */}
         <button type="button" className={styles.close} aria-label="Close" data-modal-close="true" onClick={onClose}>
           <img src={closeIconSrc} alt="icon_close" width={32} height={32} />
         </button>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className={styles.description}>
-            {description}
-          </p>
-        ) : null}
-        {children}
+        <div className={styles.body} data-modal-body="true">
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className={styles.description}>
+              {description}
+            </p>
+          ) : null}
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -2,7 +2,6 @@
 export { RequireAuth } from './components/require-auth';
 export { useSessionSync } from './hooks/use-session-sync';
 export { useLogout, loadSignOut } from './hooks/use-logout';
-export { restoreSession } from './api/restore-session';
 export {
   signedIn,
   loggedOut,

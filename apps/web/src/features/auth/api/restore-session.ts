@@ -1,6 +1,5 @@
-import type { Dispatch } from '@reduxjs/toolkit';
 import { isSession } from '@learnlingo/contract/plain';
-import { refreshFinished, signedIn, type AuthUser } from '../auth-slice';
+import type { AuthUser } from '../auth-slice';
 
 /** better-auth's session endpoint (absolute, so that it also works under jsdom). */
 const sessionUrl = () => `${globalThis.location.origin}/api/auth/get-session`;
@@ -12,8 +11,9 @@ const sessionUrl = () => `${globalThis.location.origin}/api/auth/get-session`;
 export type SessionCheck = AuthUser | null | { unknown: Headers | undefined };
 
 /**
- * One plain request, not RTK Query: this runs at start, and RTK Query is not part of
- * the first page load. The answer is checked with the contract's zod-free guard.
+ * One plain request, not RTK Query: the shell starts it at once (RTK Query is not part
+ * of the first page load) and lib/session-watch.ts, loaded meanwhile, applies it. The
+ * answer is checked with the contract's zod-free guard.
  */
 export async function checkSession(): Promise<SessionCheck> {
   try {
@@ -25,29 +25,3 @@ export async function checkSession(): Promise<SessionCheck> {
     return { unknown: undefined };
   }
 }
-
-export type GetState = () => unknown;
-
-/** One request per store at a time, however often it is asked (StrictMode runs effects twice). */
-const inFlight = new WeakMap<object, Promise<SessionCheck>>();
-export function checkOnce(getState: GetState): Promise<SessionCheck> {
-  let request = inFlight.get(getState);
-  if (!request) {
-    request = checkSession().finally(() => inFlight.delete(getState));
-    inFlight.set(getState, request);
-  }
-  return request;
-}
-
-/**
- * At start: ask the server for the current session (auth.isRefresh is true until
- * then) and restore the user. When no answer can be trusted (offline, 429, server
- * error) nothing changes — still restoring, the browser's favourites kept — and
- * lib/session-watch.ts keeps asking: a failed request never turns a signed-in user
- * into a visitor.
- */
-export const restoreSession = () => async (dispatch: Dispatch, getState: GetState) => {
-  const result = await checkOnce(getState);
-  if (result === null) dispatch(refreshFinished());
-  else if (!('unknown' in result)) dispatch(signedIn(result));
-};

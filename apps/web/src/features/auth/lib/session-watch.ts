@@ -1,6 +1,6 @@
 import { isRejectedWithValue, type Dispatch } from '@reduxjs/toolkit';
 import { startAppListening } from '../../../app/listener';
-import { checkOnce, type GetState } from '../api/restore-session';
+import { checkSession, type SessionCheck } from '../api/restore-session';
 import { loggedOut, refreshFinished, selectIsLoggedIn, signedIn, type AuthState } from '../auth-slice';
 import { announceSession, listenToSession } from './session-channel';
 
@@ -21,7 +21,19 @@ const FOCUS_RECHECK_MIN_MS = 2_000;
 /** While the session cannot be known at start: wait 1, 2, 4, 8 s, then every 15 s (or the server's Retry-After). */
 const restoreRetryMs = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
 
+type GetState = () => unknown;
 const authOf = (getState: GetState) => (getState() as { auth: AuthState }).auth;
+
+/** One request per store at a time, however often it is asked. */
+const inFlight = new WeakMap<object, Promise<SessionCheck>>();
+function checkOnce(getState: GetState): Promise<SessionCheck> {
+  let request = inFlight.get(getState);
+  if (!request) {
+    request = checkSession().finally(() => inFlight.delete(getState));
+    inFlight.set(getState, request);
+  }
+  return request;
+}
 
 /**
  * Later looks (another tab signed in or out, the tab came back into view, the periodic
@@ -31,7 +43,7 @@ const authOf = (getState: GetState) => (getState() as { auth: AuthState }).auth;
 export const recheckSession =
   () =>
   async (dispatch: Dispatch, getState: GetState): Promise<boolean> => {
-    if (authOf(getState).isRefresh) return false; // the start-up check is still going (keepRestoring)
+    if (authOf(getState).isRefresh) return false; // the start-up check is still going (restore)
     const result = await checkOnce(getState);
     const auth = authOf(getState);
     if (auth.isRefresh) return false;
@@ -48,32 +60,39 @@ export const recheckSession =
   };
 
 /**
- * While the start-up check gets no answer to trust, keep asking (the first round joins
- * the shell's request if it is still under way); `wake` cuts a wait short.
+ * At start: the shell's first look at the session (auth.isRefresh is true until then)
+ * restores the user. When no answer can be trusted (offline, 429, server error) nothing
+ * changes — still restoring, the browser's favourites kept — and the check is repeated:
+ * a failed request never turns a signed-in user into a visitor. `wake` cuts a wait short.
  */
-async function keepRestoring(dispatch: Dispatch, getState: GetState, waits: { wake?: () => void; stopped: boolean }) {
-  for (let attempt = 0; authOf(getState).isRefresh && !waits.stopped; attempt += 1) {
-    const result = await checkOnce(getState);
+async function restore(
+  first: Promise<SessionCheck>,
+  dispatch: Dispatch,
+  getState: GetState,
+  waits: { wake?: () => void; stopped: boolean },
+) {
+  let result = await first;
+  for (let attempt = 0; !waits.stopped; attempt += 1) {
     if (result === null) dispatch(refreshFinished());
     else if (!('unknown' in result)) dispatch(signedIn(result));
-    if (!result || !('unknown' in result) || waits.stopped) return;
+    if (!result || !('unknown' in result) || !authOf(getState).isRefresh) return;
     // a 429's wait, in seconds (this chunk loads at start: no HTTP-date parsing here, lib/api-error.ts has it)
     const retryAfter = Number(result.unknown?.get('retry-after') ?? result.unknown?.get('x-retry-after') ?? NaN);
-    const ms = retryAfter >= 0 ? retryAfter * 1000 : restoreRetryMs(attempt);
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = setTimeout(resolve, retryAfter >= 0 ? retryAfter * 1000 : restoreRetryMs(attempt));
       waits.wake = () => {
         clearTimeout(timer);
         resolve();
       };
     });
+    if (!waits.stopped) result = await checkOnce(getState);
   }
 }
 
-/** Starts watching (a thunk); returns what stops it. */
-export const watchSession = () => (dispatch: Dispatch, getState: GetState): (() => void) => {
+/** Restores the session from the shell's first look, then keeps watching (a thunk); returns what stops it. */
+export const watchSession = (first: Promise<SessionCheck>) => (dispatch: Dispatch, getState: GetState): (() => void) => {
   const waits: { wake?: () => void; stopped: boolean } = { stopped: false };
-  void keepRestoring(dispatch, getState, waits);
+  void restore(first, dispatch, getState, waits);
 
   let lastLook = Date.now();
   const look = (force = false) => {

@@ -1,14 +1,54 @@
-import type { BookingCreated, BookingRequest } from '@learnlingo/contract';
-import { bookingCreatedSchema } from '@learnlingo/contract';
+import type { BookingCreated, BookingRequest, Lesson, LessonList, SlotsResponse } from '@learnlingo/contract';
+import { bookingCreatedSchema, lessonListSchema, lessonSchema, slotsResponseSchema } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
 
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A teacher's free lesson starts (UTC) over the whole bookable window. */
+    getSlots: build.query<SlotsResponse, string>({
+      query: (teacherId) => `/teachers/${encodeURIComponent(teacherId)}/slots`,
+      responseSchema: slotsResponseSchema,
+      providesTags: (_result, _error, teacherId) => [{ type: 'Slots', id: teacherId }],
+      // times go stale: ask again whenever a picker opens
+      keepUnusedDataFor: 0,
+    }),
     createBooking: build.mutation<BookingCreated, BookingRequest>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
       responseSchema: bookingCreatedSchema,
+      invalidatesTags: (_result, _error, { teacherId }) => [{ type: 'Slots', id: teacherId }, 'Lessons'],
+    }),
+    getLessons: build.query<LessonList, void>({
+      query: () => '/bookings',
+      responseSchema: lessonListSchema,
+      providesTags: ['Lessons'],
+    }),
+    cancelLesson: build.mutation<Lesson, { id: string; teacherId: string }>({
+      query: ({ id }) => ({ url: `/bookings/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      responseSchema: lessonSchema,
+      invalidatesTags: (_result, _error, { teacherId }) => ['Lessons', { type: 'Slots', id: teacherId }],
+    }),
+    getBookingByToken: build.query<Lesson, string>({
+      query: (token) => `/bookings/token/${encodeURIComponent(token)}`,
+      responseSchema: lessonSchema,
+      providesTags: (_result, _error, token) => [{ type: 'Lessons', id: token }],
+    }),
+    cancelBookingByToken: build.mutation<Lesson, { token: string; teacherId: string }>({
+      query: ({ token }) => ({ url: `/bookings/token/${encodeURIComponent(token)}/cancel`, method: 'POST' }),
+      responseSchema: lessonSchema,
+      invalidatesTags: (_result, _error, { token, teacherId }) => [{ type: 'Lessons', id: token }, { type: 'Slots', id: teacherId }],
     }),
   }),
 });
 
-export const { useCreateBookingMutation } = bookingApi;
+export const {
+  useGetSlotsQuery,
+  useCreateBookingMutation,
+  useGetLessonsQuery,
+  useCancelLessonMutation,
+  useGetBookingByTokenQuery,
+  useCancelBookingByTokenMutation,
+} = bookingApi;
+
+/** Where a lesson's calendar file is: the owner's URL, or the private link's. */
+export const calendarUrl = (lesson: Pick<Lesson, 'id'>, token?: string) =>
+  token ? `/api/bookings/token/${encodeURIComponent(token)}/calendar.ics` : `/api/bookings/${encodeURIComponent(lesson.id)}/calendar.ics`;

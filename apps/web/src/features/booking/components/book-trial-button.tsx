@@ -1,17 +1,22 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Teacher } from '@learnlingo/contract';
+import type { BookingCreated, Teacher } from '@learnlingo/contract';
+import { useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { selectIsLoggedIn } from '../../auth/auth-slice';
 import styles from './booking.module.css';
 
 // The form (react-hook-form, resolvers, zod rules) loads only when a booking modal first opens.
 const loadBookingPanel = () => import('./booking-panel');
 const BookingPanel = lazy(() => loadBookingPanel().then((module) => ({ default: module.BookingPanel })));
+const BookingConfirmation = lazy(() => loadBookingPanel().then((module) => ({ default: module.BookingConfirmation })));
 
-/** "Book trial lesson": opens the booking modal for this teacher. */
+/** "Book trial lesson": opens the booking modal for this teacher; once booked, the confirmation. */
 export function BookTrialButton({ teacher }: { teacher: Teacher }) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const [open, setOpen] = useState(false);
+  const [booked, setBooked] = useState<{ created: BookingCreated; timeZone: string } | null>(null);
   return (
     <>
       <Button
@@ -30,8 +35,21 @@ export function BookTrialButton({ teacher }: { teacher: Teacher }) {
         maxWidth={600}
       >
         <Suspense fallback={<Spinner size={48} label="Loading the booking form" />}>
-          <BookingPanel teacher={teacher} onBooked={() => setOpen(false)} />
+          <BookingPanel
+            teacher={teacher}
+            onBooked={(created, timeZone) => {
+              setOpen(false);
+              setBooked({ created, timeZone });
+            }}
+          />
         </Suspense>
+      </Modal>
+      <Modal open={booked !== null} onClose={() => setBooked(null)} title="Your trial lesson is booked" maxWidth={600}>
+        {booked ? (
+          <Suspense fallback={<Spinner size={48} label="Loading" />}>
+            <BookingConfirmation created={booked.created} timeZone={booked.timeZone} isLoggedIn={isLoggedIn} onDone={() => setBooked(null)} />
+          </Suspense>
+        ) : null}
       </Modal>
     </>
   );

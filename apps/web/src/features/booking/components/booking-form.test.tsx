@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Teacher } from '@learnlingo/contract';
+import type { BookingCreated, Teacher } from '@learnlingo/contract';
 import { apiUrl, server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 import { ann, signedInSession, signedInState } from '../../favorites/testing/session';
@@ -13,13 +13,42 @@ const teacher = loadTeachers()[1] as Teacher; // Jane Smith: French, German
 
 afterEach(() => toast.remove());
 
+const SLOTS = ['2026-11-03T14:00:00.000Z', '2026-11-03T15:00:00.000Z', '2026-11-04T09:00:00.000Z'];
+const TOKEN = 'A'.repeat(43);
+
+function created(body: { start: string; language?: string }): BookingCreated {
+  return {
+    id: '0b5c8a4e-1c1e-4d1f-9f1e-2a7d0c3b4e5f',
+    createdAt: '2026-10-28T12:00:00.000Z',
+    token: TOKEN,
+    lesson: {
+      id: '0b5c8a4e-1c1e-4d1f-9f1e-2a7d0c3b4e5f',
+      teacher: { id: teacher.id, name: teacher.name, surname: teacher.surname, avatarUrl: null, timeZone: 'America/New_York' },
+      language: body.language ?? 'French',
+      start: body.start,
+      end: new Date(Date.parse(body.start) + 3_600_000).toISOString(),
+      status: 'upcoming',
+      cancellable: true,
+      reason: 'Living abroad',
+      createdAt: '2026-10-28T12:00:00.000Z',
+      cancelledAt: null,
+    },
+  };
+}
+
 async function openBooking({ signedIn = false } = {}) {
   const bodies: unknown[] = [];
+  const slotRequests = { count: 0 };
   server.use(
     ...catalogueHandlers().handlers,
+    http.get(apiUrl(`/teachers/${teacher.id}/slots`), () => {
+      slotRequests.count += 1;
+      return HttpResponse.json({ teacherId: teacher.id, timeZone: 'America/New_York', slots: SLOTS });
+    }),
     http.post(apiUrl('/bookings'), async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json({ id: 'b1', createdAt: '2026-01-01T00:00:00.000Z' }, { status: 201 });
+      const body = (await request.json()) as { start: string; language?: string };
+      bodies.push(body);
+      return HttpResponse.json(created(body), { status: 201 });
     }),
   );
   if (signedIn) server.use(signedInSession, http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })));
@@ -27,18 +56,30 @@ async function openBooking({ signedIn = false } = {}) {
   const opener = await screen.findByRole('button', { name: 'Book trial lesson' });
   await view.user.click(opener);
   const dialog = await screen.findByRole('dialog', { name: 'Book trial lesson' });
-  // the form is loaded on demand
+  // the form is loaded on demand, then the times
   await within(dialog).findByRole('group', { name: /What is your main reason for learning/ });
-  return { ...view, dialog, bodies, opener };
+  // times in a fixed zone, whatever the machine's
+  await view.user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Times shown in' }), 'Europe/Berlin');
+  await within(dialog).findByRole('radiogroup', { name: /Times on/ });
+  return { ...view, dialog, bodies, opener, slotRequests };
 }
 
 const field = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name });
 
+async function fillForm(view: Awaited<ReturnType<typeof openBooking>>, reason = 'Living abroad') {
+  const { dialog, user } = view;
+  await user.click(within(dialog).getByRole('radio', { name: reason }));
+  await user.type(field(dialog, 'Full Name'), 'Ann Lee');
+  await user.type(field(dialog, 'Email'), 'ann@example.com');
+  await user.type(field(dialog, 'Phone number'), '+380 (67) 123-45-67');
+}
+
 describe('trial lesson booking', () => {
-  it('shows the teacher, the question with five reasons and the fields, with no errors on mount', async () => {
+  it('shows the teacher, the language choice, the question with five reasons, the times and the fields, with no errors on mount', async () => {
     const { dialog } = await openBooking();
     expect(within(dialog).getByText('Your teacher')).toBeInTheDocument();
     expect(within(dialog).getByText('Jane Smith')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Lesson language' })).toHaveValue('French');
     const group = within(dialog).getByRole('group', { name: 'What is your main reason for learning French?' });
     expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
       'Career and business',
@@ -47,14 +88,15 @@ describe('trial lesson booking', () => {
       'Exams and coursework',
       'Culture, travel or hobby',
     ]);
+    expect(within(dialog).getByText(/The teacher’s time zone: America\/New York/)).toBeInTheDocument();
     expect(field(dialog, 'Full Name')).toHaveValue('');
     expect(field(dialog, 'Email')).toHaveValue('');
     expect(field(dialog, 'Phone number')).toHaveValue('');
     expect(within(dialog).getByRole('button', { name: 'Book' })).toBeInTheDocument();
-    expect(within(dialog).queryByText(/required field|Invalid|Choose a reason|can't be is empty/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/required field|Invalid|Choose a reason|can't be is empty|Choose a time for/)).not.toBeInTheDocument();
   });
 
-  it('validates on blur and on change with the contract messages, and every field on submit', async () => {
+  it('validates on blur and on change with the contract messages, and every field (the time too) on submit', async () => {
     const { dialog, user, bodies } = await openBooking();
     await user.click(field(dialog, 'Full Name'));
     await user.tab();
@@ -74,27 +116,77 @@ describe('trial lesson booking', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(await within(dialog).findByText('Choose a reason')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a time for your lesson')).toBeInTheDocument();
     expect(within(dialog).getByText('Full name is required field')).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 
-  it('sends the booking, closes with "Thanks for you choice" and returns focus', async () => {
-    const { dialog, user, bodies, opener } = await openBooking();
-    await user.click(within(dialog).getByRole('radio', { name: 'Living abroad' }));
-    await user.type(field(dialog, 'Full Name'), 'Ann Lee');
-    await user.type(field(dialog, 'Email'), 'ann@example.com');
-    await user.type(field(dialog, 'Phone number'), '+380 (67) 123-45-67');
+  it('books the chosen time and language, closes with "Thanks for you choice" and shows the time and the private link', async () => {
+    const view = await openBooking();
+    const { dialog, user, bodies } = view;
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lesson language' }), 'German');
+    expect(within(dialog).getByRole('group', { name: 'What is your main reason for learning German?' })).toBeInTheDocument();
+    await fillForm(view);
+    // Berlin (UTC+1): 3 Nov 15:00 and 16:00, 4 Nov 10:00
+    await user.click(within(dialog).getByRole('button', { name: /Wed 4 Nov/ }));
+    await user.click(within(dialog).getByRole('radio', { name: '10:00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect((await screen.findAllByText('Thanks for you choice')).length).toBeGreaterThan(0);
     expect(bodies).toEqual([
-      { teacherId: teacher.id, reason: 'Living abroad', fullName: 'Ann Lee', email: 'ann@example.com', phone: '+380 (67) 123-45-67' },
+      {
+        teacherId: teacher.id,
+        reason: 'Living abroad',
+        fullName: 'Ann Lee',
+        email: 'ann@example.com',
+        phone: '+380 (67) 123-45-67',
+        start: '2026-11-04T09:00:00.000Z',
+        language: 'German',
+        timeZone: 'Europe/Berlin',
+      },
     ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book trial lesson' })).not.toBeInTheDocument());
+    const confirmation = await screen.findByRole('dialog', { name: 'Your trial lesson is booked' });
+    expect(await within(confirmation).findByText(/Wednesday 4 November 2026, 10:00–11:00/)).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: `${window.location.origin}/bookings/${TOKEN}` })).toHaveAttribute('href', `/bookings/${TOKEN}`);
+    expect(within(confirmation).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/token/${TOKEN}/calendar.ics`);
+    await user.click(within(confirmation).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(opener).toHaveFocus();
+    expect(view.opener).toHaveFocus();
+  });
+
+  it('when the time was just taken: says so, fetches fresh times and keeps everything typed', async () => {
+    const view = await openBooking();
+    const { dialog, user, slotRequests } = view;
+    server.use(
+      http.post(apiUrl('/bookings'), () =>
+        HttpResponse.json(
+          { error: { code: 'SLOT_TAKEN', message: 'taken', fields: { start: 'taken' } } },
+          { status: 409 },
+        ),
+      ),
+      http.get(apiUrl(`/teachers/${teacher.id}/slots`), () => {
+        slotRequests.count += 1;
+        return HttpResponse.json({ teacherId: teacher.id, timeZone: 'America/New_York', slots: SLOTS.slice(1) });
+      }),
+    );
+    await fillForm(view, 'Exams and coursework');
+    await user.click(within(dialog).getByRole('radio', { name: '15:00' }));
+    const before = slotRequests.count;
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    const message = 'Someone has just booked this time. Please choose another one.';
+    expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(slotRequests.count).toBeGreaterThan(before));
+    await waitFor(() => expect(within(dialog).queryByRole('radio', { name: '15:00' })).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('radio', { name: '16:00' })).not.toBeChecked();
+    expect(field(dialog, 'Full Name')).toHaveValue('Ann Lee');
+    expect(field(dialog, 'Phone number')).toHaveValue('+380 (67) 123-45-67');
+    expect(within(dialog).getByRole('radio', { name: 'Exams and coursework' })).toBeChecked();
+    expect(screen.getByRole('dialog', { name: 'Book trial lesson' })).toBeInTheDocument();
   });
 
   it('keeps what was typed and shows the server field errors when the server refuses', async () => {
-    const { dialog, user } = await openBooking();
+    const view = await openBooking();
+    const { dialog, user } = view;
     server.use(
       http.post(apiUrl('/bookings'), () =>
         HttpResponse.json(
@@ -103,34 +195,38 @@ describe('trial lesson booking', () => {
         ),
       ),
     );
-    await user.click(within(dialog).getByRole('radio', { name: 'Exams and coursework' }));
-    await user.type(field(dialog, 'Full Name'), 'Ann Lee');
-    await user.type(field(dialog, 'Email'), 'ann@example.com');
-    await user.type(field(dialog, 'Phone number'), '1234567');
+    await fillForm(view, 'Exams and coursework');
+    await user.click(within(dialog).getByRole('radio', { name: '15:00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect((await screen.findAllByText('Check the highlighted fields')).length).toBeGreaterThan(0);
     expect(within(dialog).getByText('Invalid phone number')).toBeInTheDocument();
     expect(field(dialog, 'Full Name')).toHaveValue('Ann Lee');
-    expect(field(dialog, 'Phone number')).toHaveValue('1234567');
     expect(within(dialog).getByRole('radio', { name: 'Exams and coursework' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '15:00' })).toBeChecked();
   });
 
   it('keeps what was typed and says what to do when the server fails', async () => {
-    const { dialog, user } = await openBooking();
+    const view = await openBooking();
+    const { dialog, user } = view;
     server.use(http.post(apiUrl('/bookings'), () => HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 })));
-    await user.click(within(dialog).getByRole('radio', { name: 'Lesson for kids' }));
-    await user.type(field(dialog, 'Full Name'), 'Ann Lee');
-    await user.type(field(dialog, 'Email'), 'ann@example.com');
-    await user.type(field(dialog, 'Phone number'), '1234567');
+    await fillForm(view, 'Lesson for kids');
+    await user.click(within(dialog).getByRole('radio', { name: '15:00' }));
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect((await screen.findAllByText('Could not send your booking. Please try again.')).length).toBeGreaterThan(0);
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Book trial lesson' })).toBeInTheDocument();
     expect(field(dialog, 'Email')).toHaveValue('ann@example.com');
   });
 
-  it("fills in a signed-in user's name and email", async () => {
-    const { dialog } = await openBooking({ signedIn: true });
+  it("fills in a signed-in user's name and email, and points to My lessons once booked", async () => {
+    const view = await openBooking({ signedIn: true });
+    const { dialog, user } = view;
     expect(field(dialog, 'Full Name')).toHaveValue(ann.name);
     expect(field(dialog, 'Email')).toHaveValue(ann.email);
+    await user.click(within(dialog).getByRole('radio', { name: 'Living abroad' }));
+    await user.type(field(dialog, 'Phone number'), '1234567');
+    await user.click(within(dialog).getByRole('radio', { name: '16:00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Your trial lesson is booked' });
+    expect(await within(confirmation).findByRole('link', { name: 'My lessons' })).toHaveAttribute('href', '/lessons');
   });
 });

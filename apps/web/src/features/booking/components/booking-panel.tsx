@@ -1,4 +1,4 @@
-import type { Teacher } from '@learnlingo/contract';
+import type { BookingCreated, Teacher } from '@learnlingo/contract';
 import { useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/ui/avatar';
 import { selectFilters } from '../../teachers/filters-slice';
@@ -6,7 +6,7 @@ import { BookingForm } from './booking-form';
 import styles from './booking.module.css';
 
 /** The modal's body (loaded lazily): who teaches, then the form. */
-export function BookingPanel({ teacher, onBooked }: { teacher: Teacher; onBooked: () => void }) {
+export function BookingPanel({ teacher, onBooked }: { teacher: Teacher; onBooked: (created: BookingCreated, timeZone: string) => void }) {
   const { language: filteredLanguage } = useAppSelector(selectFilters);
   // The language the visitor filtered by, when this teacher speaks it; else the teacher's first.
   const language = teacher.languages.includes(filteredLanguage) ? filteredLanguage : (teacher.languages[0] ?? 'a language');
@@ -20,7 +20,8 @@ export function BookingPanel({ teacher, onBooked }: { teacher: Teacher; onBooked
           <p className={styles.teacherName}>{name}</p>
         </div>
       </div>
-      <BookingForm teacherId={teacher.id} language={language} onBooked={onBooked} />
+      <BookingForm teacherId={teacher.id} languages={teacher.languages} defaultLanguage={language} onBooked={onBooked} />
     </>
   );
 }
+export { BookingConfirmation } from './booking-confirmation';

@@ -1,0 +1,113 @@
+import type { BookingCreated } from '@learnlingo/contract';
+import { eq, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedTeacherId } from '../../catalogue/generator.js';
+import { mailOutbox, teacherAvailability } from '../../db/schema.js';
+import { createMailTransport, createMailWorker } from '../../mail/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { testEngine } from '../../test/db.js';
+import { mimePart, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+
+const CLOCK = Date.parse('2026-10-28T12:00:00Z');
+const NY = generatedTeacherId(1);
+const SCHOOL_EMAIL = 'school@learnlingo.test';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 1, now: () => CLOCK, env: { SCHOOL_EMAIL } });
+  await t.db.orm
+    .update(teacherAvailability)
+    .set({ timeZone: 'America/New_York', weeklyHours: Array.from({ length: 7 }, () => [[9, 11]]) })
+    .where(eq(teacherAvailability.teacherId, NY));
+});
+afterAll(() => t.close());
+
+const form = { reason: 'Living abroad', fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958' };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const worker = (url: string) =>
+  createMailWorker({
+    db: t.db,
+    transport: createMailTransport({ from: 'LearnLingo <no-reply@learnlingo.test>', smtpUrl: url, outboxDir: '/nonexistent', outboxDisplay: '-' }),
+    log: silent,
+    retryBaseMs: 50,
+    retryMaxMs: 200,
+  });
+const outbox = () => t.db.rows<{ id: string; attempts: number }>(sql`select id, attempts from ${mailOutbox}`);
+const book = (start: string) =>
+  t.app.inject({ method: 'POST', url: '/api/bookings', payload: { ...form, teacherId: NY, start, timeZone: 'Europe/Berlin' } });
+const instantOf = (ics: string) => {
+  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent('vevent')!);
+  return event.startDate.toJSDate().toISOString();
+};
+
+describe(`booking e-mails (${testEngine})`, () => {
+  const servers: TestSmtp[] = [];
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+  it('a booking queues the learner’s and the school’s e-mails, which arrive at a real SMTP server with the .ics', async () => {
+    const res = await book('2026-11-03T14:00:00Z');
+    expect(res.statusCode).toBe(201);
+    const { token } = res.json<BookingCreated>();
+    expect(await outbox()).toHaveLength(2);
+
+    const smtp = await startTestSmtp();
+    servers.push(smtp);
+    await worker(smtp.url).runOnce();
+    expect(smtp.received).toHaveLength(2);
+    expect(await outbox()).toHaveLength(0);
+
+    const learner = smtp.received.find((raw) => /^To: ada@example\.com$/m.test(raw))!;
+    expect(learner).toMatch(/^Subject: Your .+ trial lesson with .+ is booked$/m);
+    const learnerText = mimePart(learner, 'text/plain');
+    // 14:00 UTC is 15:00 in Berlin (the zone the learner picked the time in)
+    expect(learnerText).toContain('Tuesday 3 November 2026, 15:00–16:00 (Europe/Berlin)');
+    expect(learnerText).toContain(`/bookings/${token}`);
+    const ics = mimePart(learner, 'filename=learnlingo-trial-lesson.ics');
+    expect(instantOf(ics)).toBe('2026-11-03T14:00:00.000Z');
+    expect(ics).toContain('METHOD:PUBLISH');
+
+    const school = smtp.received.find((raw) => new RegExp(`^To: ${SCHOOL_EMAIL.replace('.', '\\.')}$`, 'm').test(raw))!;
+    const schoolText = mimePart(school, 'text/plain');
+    // the teacher's own clock: 09:00 in New York
+    expect(schoolText).toContain('Tuesday 3 November 2026, 09:00–10:00 (America/New_York)');
+    expect(schoolText).toContain('Ada Lovelace <ada@example.com>');
+    expect(instantOf(mimePart(school, 'filename=learnlingo-trial-lesson.ics'))).toBe('2026-11-03T14:00:00.000Z');
+  });
+
+  it('a refused booking (the time is taken) queues nothing', async () => {
+    const before = (await outbox()).length;
+    expect((await book('2026-11-03T14:00:00Z')).statusCode).toBe(409);
+    expect(await outbox()).toHaveLength(before);
+  });
+
+  it('a cancellation e-mails a CANCEL; while the SMTP server is down nothing is lost, and it arrives once it is back', async () => {
+    const res = await book('2026-11-04T15:00:00Z');
+    const { token } = res.json<BookingCreated>();
+    const probe = await startTestSmtp();
+    const port = probe.port;
+    await probe.close(); // nothing listens on `port` now
+    const down = worker(`smtp://127.0.0.1:${port}`);
+    await down.runOnce(); // the booking's two e-mails: refused by the network, kept
+    expect((await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/cancel` })).statusCode).toBe(200);
+    await down.runOnce();
+    const kept = await outbox();
+    expect(kept).toHaveLength(4);
+    expect(kept.every((row) => row.attempts >= 1)).toBe(true);
+
+    const smtp = await startTestSmtp(port);
+    servers.push(smtp);
+    const deadline = Date.now() + 5000;
+    while ((await outbox()).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 60)); // the 50 ms backoff of this test's worker
+      await down.runOnce();
+    }
+    expect(await outbox()).toHaveLength(0);
+    expect(smtp.received).toHaveLength(4);
+    const cancelled = smtp.received.find((raw) => /^To: ada@example\.com$/m.test(raw) && /^Subject: .+ was cancelled$/m.test(raw))!;
+    const ics = mimePart(cancelled, 'filename=learnlingo-trial-lesson.ics');
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(instantOf(ics)).toBe('2026-11-04T15:00:00.000Z');
+  });
+});

@@ -1,0 +1,66 @@
+/*
+ * A one-event iCalendar file (RFC 5545) for a trial lesson. Times are UTC (`…Z`), so every
+ * calendar shows the same instant in its own zone. Written by hand: one event with a few
+ * text properties needs escaping and line folding, not a library.
+ */
+
+export interface CalendarEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  /** when this version of the event was made (DTSTAMP) */
+  stamp: Date;
+  summary: string;
+  description: string;
+  /** a cancelled lesson is sent as a cancellation of the same UID */
+  cancelled: boolean;
+  url?: string;
+}
+
+const utc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+
+/** TEXT value escaping (RFC 5545 3.3.11). */
+const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 3.1). */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+export function calendarFile(event: CalendarEvent): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//LearnLingo//Trial lessons//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utc(event.stamp)}`,
+    `DTSTART:${utc(event.start)}`,
+    `DTEND:${utc(event.end)}`,
+    `SUMMARY:${text(event.summary)}`,
+    `DESCRIPTION:${text(event.description)}`,
+    ...(event.url ? [`URL:${event.url}`] : []),
+    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `SEQUENCE:${event.cancelled ? 1 : 0}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,179 @@
+import { BOOK_MAX_DAYS_AHEAD, BOOK_MIN_HOURS_AHEAD, LESSON_MINUTES } from '@learnlingo/contract';
+
+/*
+ * Lesson times. A teacher's weekly hours are wall-clock hours in their own IANA zone, so
+ * every start is computed in that zone with the runtime's time-zone database (Intl), never
+ * with a fixed offset: 09:00 in New York is 14:00 UTC in winter and 13:00 UTC in summer.
+ * See docs/decisions/060-lesson-times-and-one-booking-per-slot.md.
+ */
+
+/** 7 lists, Monday first, of [fromHour, toHour) pairs (whole hours, 0–24) in the teacher's zone. */
+export type WeeklyHours = number[][][];
+
+export interface Schedule {
+  timeZone: string;
+  hours: WeeklyHours;
+}
+
+export const LESSON_MS = LESSON_MINUTES * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** true for a time-zone name the runtime knows (IANA names such as Europe/Kyiv, and UTC) */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    formatter(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock time in `timeZone` at an instant (ms since the epoch). */
+export function wallTime(instant: number, timeZone: string): WallTime {
+  const out: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  }
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const w = wallTime(instant, timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant when `timeZone`'s clocks show that date at `hour`:00, or null when that wall
+ * time does not exist (skipped by a daylight-saving change). When it exists twice (clocks
+ * put back), the earlier instant.
+ */
+export function zonedHourToInstant(year: number, month: number, day: number, hour: number, timeZone: string): number | null {
+  const asUtc = Date.UTC(year, month - 1, day, hour);
+  // The zone's offset a day either side covers both offsets around any change in between.
+  const candidates = [...new Set([asUtc - offsetAt(asUtc - DAY_MS, timeZone), asUtc - offsetAt(asUtc + DAY_MS, timeZone), asUtc - offsetAt(asUtc, timeZone)])];
+  const matching = candidates.filter((instant) => {
+    const w = wallTime(instant, timeZone);
+    return w.year === year && w.month === month && w.day === day && w.hour === hour && w.minute === 0;
+  });
+  return matching.length > 0 ? Math.min(...matching) : null;
+}
+
+/** Monday = 0 … Sunday = 6 for a calendar date. */
+function weekday(year: number, month: number, day: number): number {
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
+/**
+ * Every lesson start of a schedule in [from, to) (ms), ascending: each hour inside the
+ * weekly ranges of each calendar day in the teacher's zone whose lesson fits the range.
+ */
+export function lessonStarts({ timeZone, hours }: Schedule, from: number, to: number): number[] {
+  if (!(to > from)) return [];
+  const starts: number[] = [];
+  const first = wallTime(from - DAY_MS, timeZone);
+  const days = Math.ceil((to - from) / DAY_MS) + 2;
+  for (let i = 0; i <= days; i += 1) {
+    const date = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
+    const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    for (const [fromHour, toHour] of hours[weekday(y, m, d)] ?? []) {
+      for (let hour = fromHour!; hour + LESSON_MINUTES / 60 <= toHour!; hour += 1) {
+        const instant = zonedHourToInstant(y, m, d, hour, timeZone);
+        if (instant !== null && instant >= from && instant < to) starts.push(instant);
+      }
+    }
+  }
+  return [...new Set(starts)].sort((a, b) => a - b);
+}
+
+/** When lessons may be booked at `now`: from 12 hours ahead to 14 days ahead (inclusive). */
+export function bookableWindow(now: number): { from: number; to: number } {
+  return { from: now + BOOK_MIN_HOURS_AHEAD * HOUR_MS, to: now + BOOK_MAX_DAYS_AHEAD * DAY_MS + 1 };
+}
+
+// ---------------------------------------------------------------- SCHOOL_HOURS
+
+const DAY_RANGE = /^([A-Za-z]{3})(?:-([A-Za-z]{3}))? +(\S+)$/;
+const HOUR_RANGE = /^(\d{2}):00-(\d{2}):00$/;
+
+/**
+ * Parses weekly hours written as `Mon-Fri 09:00-18:00; Sat 10:00-13:00,14:00-16:00`:
+ * groups separated by `;`, each a weekday or weekday range and comma-separated whole-hour
+ * ranges. Returns an Error that says what is wrong.
+ */
+export function parseWeeklyHours(text: string): WeeklyHours | Error {
+  if (text.length > 300) return new Error('at most 300 characters');
+  const hours: WeeklyHours = WEEKDAYS.map(() => []);
+  const dayIndex = (name: string) => WEEKDAYS.findIndex((d) => d.toLowerCase() === name.toLowerCase());
+  for (const group of text.split(';').map((g) => g.trim()).filter(Boolean)) {
+    const match = DAY_RANGE.exec(group);
+    if (!match) return new Error(`"${group}": expected e.g. "Mon-Fri 09:00-18:00"`);
+    const firstDay = dayIndex(match[1]!);
+    const lastDay = match[2] === undefined ? firstDay : dayIndex(match[2]);
+    if (firstDay < 0 || lastDay < 0 || lastDay < firstDay) return new Error(`"${group}": weekdays are Mon…Sun, in order`);
+    for (const range of match[3]!.split(',')) {
+      const r = HOUR_RANGE.exec(range);
+      const fromHour = Number(r?.[1]);
+      const toHour = Number(r?.[2]);
+      if (!r || fromHour >= toHour || toHour > 24) return new Error(`"${range}": expected whole hours such as 09:00-18:00`);
+      for (let day = firstDay; day <= lastDay; day += 1) hours[day]!.push([fromHour, toHour]);
+    }
+  }
+  if (hours.every((day) => day.length === 0)) return new Error('no hours given');
+  return hours;
+}
+
+/** true for a well-formed WeeklyHours value (as stored) */
+export function isWeeklyHours(value: unknown): value is WeeklyHours {
+  return (
+    Array.isArray(value) &&
+    value.length === 7 &&
+    value.every(
+      (day) =>
+        Array.isArray(day) &&
+        day.length <= 24 &&
+        day.every(
+          (range) =>
+            Array.isArray(range) &&
+            range.length === 2 &&
+            Number.isInteger(range[0]) &&
+            Number.isInteger(range[1]) &&
+            range[0] >= 0 &&
+            range[0] < range[1] &&
+            range[1] <= 24,
+        ),
+    )
+  );
+}

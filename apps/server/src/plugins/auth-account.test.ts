@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NAME_MAX, validationMessages } from '@learnlingo/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, booking, favorite, mailOutbox, session, user, verification } from '../db/schema.js';
+import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
+
+let t: TestApp;
+let teacherIds: string[];
+beforeAll(async () => {
+  t = await createTestApp({ seed: 3 });
+  teacherIds = (await t.db.rows<{ id: string }>(sql`select id from teacher order by id`)).map((r) => r.id);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, extra: { cookie?: string; ip?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: TEST_ORIGIN, ...(extra.cookie ? { cookie: extra.cookie } : {}) },
+    remoteAddress: extra.ip ?? nextIp(),
+    payload: payload as Record<string, unknown>,
+  });
+
+const sessionOf = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })).json<{
+    user: { id: string; name: string; email: string; emailVerified: boolean };
+  } | null>();
+
+const signIn = async (email: string, password: string) => {
+  const res = await post('/api/auth/sign-in/email', { email, password });
+  return { status: res.statusCode, cookie: cookieHeader(res) };
+};
+
+/** The messages queued for `to`, oldest first (the tests run no mail worker: the outbox is the mailbox). */
+async function mailTo(to: string): Promise<{ subject: string; text: string }[]> {
+  const rows = await t.db.orm
+    .select({ message: mailOutbox.message })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.message}->>'to' = ${to}`)
+    .orderBy(mailOutbox.createdAt);
+  return rows.map((r) => r.message as { subject: string; text: string });
+}
+
+function linkIn(text: string, prefix: string): URL {
+  const match = new RegExp(`${prefix.replace(/[.?/]/g, '\\$&')}\\S+`).exec(text);
+  if (!match) throw new Error(`no link starting with ${prefix} in the mail`);
+  return new URL(match[0]);
+}
+
+async function requestReset(email: string) {
+  const res = await post('/api/auth/request-password-reset', { email });
+  return { status: res.statusCode, body: res.body };
+}
+
+async function resetToken(email: string): Promise<string> {
+  const mails = await mailTo(email);
+  const reset = mails.filter((m) => m.subject === 'Reset your LearnLingo password').at(-1);
+  if (!reset) throw new Error('no reset mail');
+  const link = linkIn(reset.text, `${TEST_ORIGIN}/reset-password?token=`);
+  return link.searchParams.get('token') as string;
+}
+
+// ---------------------------------------------------------------- finding 4: the form rules
+
+/** POST over a real socket with the path exactly as given (curl --path-as-is). */
+async function rawPost(path: string, body: unknown): Promise<{ status: number; body: string }> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'FST_ERR_REOPENED_SERVER') throw error;
+  });
+  const { port } = t.app.server.address() as AddressInfo;
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe('the forms\' rules hold on every endpoint that takes a name, an e-mail or a password (finding 4)', () => {
+  it.each(['/api/auth/./sign-up/email', '/api/auth/sign-up/./email', '/api/auth/x/../sign-up/email'])(
+    'POST %s (path as is) with a password of 8 spaces and a 500-character name is 400 naming both, and creates nobody',
+    async (path) => {
+      const email = `bypass-${randomUUID()}@example.com`;
+      const res = await rawPost(path, { name: 'n'.repeat(500), email, password: ' '.repeat(8) });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        fields: { name: `Name must be at most ${NAME_MAX} characters`, password: validationMessages.passwordNeedsLetter },
+      });
+      expect(await t.db.orm.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    },
+  );
+
+  it('change-password refuses 12345678 as the new password (400 naming newPassword) and keeps the old one', async () => {
+    const u = await signUp(t.app);
+    const res = await post('/api/auth/change-password', { currentPassword: u.password, newPassword: '12345678' }, { cookie: u.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { newPassword: validationMessages.passwordNeedsLetter } });
+    expect((await signIn(u.email, u.password)).status).toBe(200);
+  });
+
+  it('update-user refuses a 30,000-character name and anything but the name; a good name is stored trimmed', async () => {
+    const u = await signUp(t.app);
+    const long = await post('/api/auth/update-user', { name: 'x'.repeat(30_000) }, { cookie: u.cookie });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { name: `Name must be at most ${NAME_MAX} characters` } });
+    const empty = await post('/api/auth/update-user', { name: '   ' }, { cookie: u.cookie });
+    expect(empty.json()).toMatchObject({ fields: { name: validationMessages.nameRequired } });
+    const image = await post('/api/auth/update-user', { name: 'Ann', image: 'y'.repeat(20_000) }, { cookie: u.cookie });
+    expect(image.statusCode).toBe(400);
+    expect((await sessionOf(u.cookie))?.user.name).toBe(u.name);
+
+    const ok = await post('/api/auth/update-user', { name: '  Ann Smith  ' }, { cookie: u.cookie });
+    expect(ok.statusCode).toBe(200);
+    expect((await sessionOf(u.cookie))?.user.name).toBe('Ann Smith');
+  });
+
+  it.each([
+    ['/api/auth/request-password-reset', 'email', { email: `${'a.'.repeat(200)}@x.com` }, validationMessages.invalidEmail],
+    ['/api/auth/reset-password', 'newPassword', { token: 'whatever', newPassword: 'abc' }, validationMessages.passwordTooShort],
+    ['/api/auth/send-verification-email', 'email', { email: 'nope' }, validationMessages.invalidEmail],
+    ['/api/auth/delete-user', 'password', {}, validationMessages.passwordRequired],
+    ['/api/auth/sign-in/email', 'password', { email: 'a@example.com', password: 'p'.repeat(49) }, validationMessages.passwordTooLong],
+  ])('%s checks its body (400 naming %s)', async (url, field, body, message) => {
+    const u = await signUp(t.app);
+    const res = await post(url, body, { cookie: u.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: { [field]: message } });
+  });
+});
+
+// ---------------------------------------------------------------- forgot password
+
+describe('forgot password', () => {
+  it('answers the same whether or not the e-mail has an account, and mails a link only to an account', async () => {
+    const u = await signUp(t.app);
+    const stranger = `nobody-${randomUUID()}@example.com`;
+    const known = await requestReset(u.email);
+    const unknown = await requestReset(stranger);
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    expect(await mailTo(stranger)).toEqual([]);
+    const token = await resetToken(u.email);
+    expect(token.length).toBeGreaterThanOrEqual(24);
+
+    // valid for one hour
+    const [row] = await t.db.orm.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('the link sets a new password under the registration rules, works once, and ends every session', async () => {
+    const u = await signUp(t.app);
+    const other = await signIn(u.email, u.password);
+    await requestReset(u.email);
+    const token = await resetToken(u.email);
+
+    const weak = await post('/api/auth/reset-password', { token, newPassword: 'abcdefg' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ fields: { newPassword: validationMessages.passwordTooShort } });
+
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' });
+    expect(reset.statusCode).toBe(200);
+    expect(await sessionOf(u.cookie)).toBeNull();
+    expect(await sessionOf(other.cookie)).toBeNull();
+    expect((await signIn(u.email, u.password)).status).toBe(401);
+    expect((await signIn(u.email, 'brand-new-pass-2')).status).toBe(200);
+
+    const again = await post('/api/auth/reset-password', { token, newPassword: 'another-pass-3' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(u.email, 'brand-new-pass-2')).status).toBe(200);
+  });
+
+  it('an expired link is refused and changes nothing', async () => {
+    const u = await signUp(t.app);
+    await requestReset(u.email);
+    const token = await resetToken(u.email);
+    // an hour and a second later
+    await t.db.orm
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(u.email, u.password)).status).toBe(200);
+    expect(await sessionOf(u.cookie)).not.toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------- e-mail confirmation
+
+describe('e-mail confirmation', () => {
+  it('sign-up mails a confirmation link; the unconfirmed user can use everything; the link confirms', async () => {
+    const u = await signUp(t.app);
+    expect((await sessionOf(u.cookie))?.user.emailVerified).toBe(false);
+    const fav = await t.app.inject({
+      method: 'PUT',
+      url: `/api/favorites/${teacherIds[0]}`,
+      headers: { origin: TEST_ORIGIN, cookie: u.cookie },
+    });
+    expect(fav.statusCode).toBe(200);
+
+    const [mail] = await mailTo(u.email);
+    expect(mail?.subject).toBe('Confirm your e-mail for LearnLingo');
+    const link = linkIn(mail?.text ?? '', `${TEST_ORIGIN}/api/auth/verify-email?token=`);
+    const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/account');
+    expect((await sessionOf(u.cookie))?.user.emailVerified).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- /account: password, sessions
+
+describe('change password and other sessions', () => {
+  it('needs the current password; a change ends the other sessions and keeps this one', async () => {
+    const u = await signUp(t.app);
+    const other = await signIn(u.email, u.password);
+
+    const wrong = await post('/api/auth/change-password', { currentPassword: 'not-my-pass-1', newPassword: 'changed-pass-2' }, { cookie: u.cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect(await sessionOf(other.cookie)).not.toBeNull();
+
+    // even when the client does not ask for it
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: 'changed-pass-2', revokeOtherSessions: false },
+      { cookie: u.cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await sessionOf(other.cookie)).toBeNull();
+    const mine = cookieHeader(res) || u.cookie;
+    expect((await sessionOf(mine))?.user.id).toBe(u.id);
+    expect((await signIn(u.email, 'changed-pass-2')).status).toBe(200);
+    expect((await signIn(u.email, u.password)).status).toBe(401);
+  });
+
+  it('revoke-other-sessions signs every other device out and keeps this one', async () => {
+    const u = await signUp(t.app);
+    const phone = await signIn(u.email, u.password);
+    const laptop = await signIn(u.email, u.password);
+    const res = await post('/api/auth/revoke-other-sessions', {}, { cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(await sessionOf(phone.cookie)).toBeNull();
+    expect(await sessionOf(laptop.cookie)).toBeNull();
+    expect((await sessionOf(u.cookie))?.user.id).toBe(u.id);
+  });
+});
+
+// ---------------------------------------------------------------- delete the account
+
+describe('delete the account', () => {
+  async function bookFor(owner: TestUser | null, fullName: string, email: string): Promise<string> {
+    const id = randomUUID();
+    await t.db.orm.insert(booking).values({
+      id,
+      teacherId: teacherIds[1] as string,
+      userId: owner?.id ?? null,
+      reason: 'Living abroad',
+      fullName,
+      email,
+      phone: '+380 50 123 4567',
+    });
+    return id;
+  }
+  const bookingRow = async (id: string) => (await t.db.orm.select().from(booking).where(eq(booking.id, id)))[0];
+  const countFor = async (userId: string) => ({
+    user: (await t.db.orm.select().from(user).where(eq(user.id, userId))).length,
+    sessions: (await t.db.orm.select().from(session).where(eq(session.userId, userId))).length,
+    accounts: (await t.db.orm.select().from(account).where(eq(account.userId, userId))).length,
+    favorites: (await t.db.orm.select().from(favorite).where(eq(favorite.userId, userId))).length,
+    verifications: (await t.db.orm.select().from(verification).where(eq(verification.value, userId))).length,
+  });
+
+  it('needs the password: missing is 400 naming it, wrong is INVALID_PASSWORD, and nothing is removed', async () => {
+    const u = await signUp(t.app);
+    const missing = await post('/api/auth/delete-user', {}, { cookie: u.cookie });
+    expect(missing.statusCode).toBe(400);
+    const wrong = await post('/api/auth/delete-user', { password: 'not-my-pass-1' }, { cookie: u.cookie });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect((await countFor(u.id)).user).toBe(1);
+    expect(await sessionOf(u.cookie)).not.toBeNull();
+  });
+
+  it('removes the user, their sessions and favourites; their bookings stay without name, e-mail and phone', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    const second = await signIn(u.email, u.password);
+    for (const id of teacherIds.slice(0, 2)) {
+      await t.app.inject({ method: 'PUT', url: `/api/favorites/${id}`, headers: { origin: TEST_ORIGIN, cookie: u.cookie } });
+    }
+    await t.app.inject({ method: 'PUT', url: `/api/favorites/${teacherIds[0]}`, headers: { origin: TEST_ORIGIN, cookie: other.cookie } });
+    await requestReset(u.email); // leaves a reset token
+    const mine = await bookFor(u, 'Ann Learner', u.email);
+    const theirs = await bookFor(other, 'Bob Other', other.email);
+    const visitors = await bookFor(null, 'Visitor', 'visitor@example.com');
+    expect(await countFor(u.id)).toMatchObject({ user: 1, sessions: 2, accounts: 1, favorites: 2, verifications: 1 });
+
+    const res = await post('/api/auth/delete-user', { password: u.password }, { cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(await countFor(u.id)).toEqual({ user: 0, sessions: 0, accounts: 0, favorites: 0, verifications: 0 });
+    expect(await sessionOf(u.cookie)).toBeNull();
+    expect(await sessionOf(second.cookie)).toBeNull();
+    expect((await signIn(u.email, u.password)).status).toBe(401);
+
+    expect(await bookingRow(mine)).toMatchObject({ fullName: '', email: '', phone: '', userId: null, teacherId: teacherIds[1], reason: 'Living abroad' });
+    expect(await bookingRow(theirs)).toMatchObject({ fullName: 'Bob Other', email: other.email, userId: other.id });
+    expect(await bookingRow(visitors)).toMatchObject({ fullName: 'Visitor', email: 'visitor@example.com' });
+    expect(await countFor(other.id)).toMatchObject({ user: 1, favorites: 1 });
+  });
+
+  it('is one transaction: when removing the user fails, the bookings keep their details', async () => {
+    const u = await signUp(t.app);
+    const mine = await bookFor(u, 'Ann Learner', u.email);
+    await t.db.rows(sql.raw(`create function refuse_user_delete() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`));
+    await t.db.rows(sql.raw('create trigger refuse_user_delete before delete on "user" for each row execute function refuse_user_delete()'));
+    try {
+      const res = await post('/api/auth/delete-user', { password: u.password }, { cookie: u.cookie });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.rows(sql.raw('drop trigger refuse_user_delete on "user"'));
+      await t.db.rows(sql.raw('drop function refuse_user_delete()'));
+    }
+    expect(await bookingRow(mine)).toMatchObject({ fullName: 'Ann Learner', email: u.email, userId: u.id });
+    expect(await countFor(u.id)).toMatchObject({ user: 1, sessions: 1, accounts: 1 });
+  });
+});

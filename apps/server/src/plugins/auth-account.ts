@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { booking, user, verification } from '../db/schema.js';
+import { enqueueMail } from '../mail/index.js';
+
+/*
+ * What the account features (issue 10) do beyond better-auth: the e-mails they send and
+ * what deleting an account removes.
+ */
+
+interface MailUser {
+  name: string;
+  email: string;
+}
+
+/** The reset link of the web app's /reset-password page (valid 1 hour, single use: better-auth). */
+export function resetPasswordLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** better-auth's GET verify-email, which marks the e-mail confirmed and goes on to /account. */
+export function verifyEmailLink(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/account')}`;
+}
+
+export async function enqueueResetPasswordMail(db: Database, to: MailUser, link: string): Promise<void> {
+  await enqueueMail(db.orm, {
+    to: to.email,
+    subject: 'Reset your LearnLingo password',
+    text:
+      `Hello ${to.name},\n\n` +
+      'Someone asked to reset the password of your LearnLingo account. To choose a new one, open this link within an hour:\n\n' +
+      `${link}\n\n` +
+      'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n' +
+      'LearnLingo\n',
+  });
+}
+
+export async function enqueueVerifyEmailMail(db: Database, to: MailUser, link: string): Promise<void> {
+  await enqueueMail(db.orm, {
+    to: to.email,
+    subject: 'Confirm your e-mail for LearnLingo',
+    text:
+      `Hello ${to.name},\n\n` +
+      'Welcome to LearnLingo! Please confirm that this is your e-mail address by opening this link:\n\n' +
+      `${link}\n\n` +
+      'If you did not create an account, ignore this e-mail.\n\n' +
+      'LearnLingo\n',
+  });
+}
+
+/**
+ * Deletes a user in one transaction: their bookings keep the lesson but lose the name, e-mail
+ * and phone (and the link to the user); their reset tokens go; deleting the user row removes
+ * their sessions, credentials and favourites (foreign keys ON DELETE CASCADE). Runs as
+ * better-auth's `beforeDelete`, after it has checked the password; its own deletes then find
+ * nothing left.
+ */
+export async function deleteAccountData(db: Database, userId: string): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    await tx
+      .update(booking)
+      .set({ fullName: '', email: '', phone: '', userId: null })
+      .where(eq(booking.userId, userId));
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+}

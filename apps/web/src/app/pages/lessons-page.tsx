@@ -1,0 +1,36 @@
+import { Navigate, useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
+import { CatalogueSection } from '../../features/teachers';
+import { MyLessons, PrivateBooking } from '../../features/booking/components/lessons-view';
+import { useAppSelector } from '../hooks';
+
+/** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */
+function MyLessonsPage() {
+  const isRefresh = useAppSelector(selectIsRefresh);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  if (isRefresh) return <Spinner label="Restoring your session" />;
+  if (!isLoggedIn) return <Navigate to="/" replace />;
+  return (
+    <CatalogueSection>
+      <title>My lessons · LearnLingo</title>
+      <MyLessons />
+    </CatalogueSection>
+  );
+}
+
+/**
+ * /lessons and /bookings/:token (a visitor's booking through its private link): one module,
+ * so the first page load carries one lazy route for both.
+ */
+export function Component() {
+  const { token } = useParams();
+  if (!token) return <MyLessonsPage />;
+  return (
+    <CatalogueSection>
+      <title>Your trial lesson · LearnLingo</title>
+      <meta name="robots" content="noindex" />
+      <PrivateBooking token={token} />
+    </CatalogueSection>
+  );
+}

@@ -1,0 +1,67 @@
+import type { BookingCreated } from '@learnlingo/contract';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { calendarUrl } from '../api/booking-api';
+import { formatLessonTime, zoneLabel } from '../lib/lesson-time';
+import styles from './booking.module.css';
+
+export interface BookingConfirmationProps {
+  created: BookingCreated;
+  /** the zone the learner picked the time in */
+  timeZone: string;
+  isLoggedIn: boolean;
+  onDone: () => void;
+}
+
+/** After booking: when, with whom, and how to find the lesson again. */
+export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: BookingConfirmationProps) {
+  const { lesson, token } = created;
+  const privateLink = `${globalThis.location.origin}/bookings/${token}`;
+  return (
+    <div className={styles.confirmation}>
+      <dl className={styles.facts}>
+        <div>
+          <dt>When</dt>
+          <dd>
+            {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
+            <span className={styles.zone}> {zoneLabel(timeZone, lesson.start ? new Date(lesson.start) : undefined)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Teacher</dt>
+          <dd>
+            {lesson.teacher.name} {lesson.teacher.surname}
+          </dd>
+        </div>
+        {lesson.language ? (
+          <div>
+            <dt>Language</dt>
+            <dd>{lesson.language}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {isLoggedIn ? (
+        <p>
+          You will find it in{' '}
+          <Link to="/lessons" onClick={onDone}>
+            My lessons
+          </Link>
+          , where you can also cancel it up to 12 hours before it starts.
+        </p>
+      ) : (
+        <p>
+          Keep this private link: it shows your booking and lets you cancel it up to 12 hours before it starts.{' '}
+          <Link className={styles.privateLink} to={`/bookings/${token}`} onClick={onDone}>
+            {privateLink}
+          </Link>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <a className={styles.calendarLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
+          Add to calendar
+        </a>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { lessonMessages, type Lesson } from '@learnlingo/contract';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
+import { showToast } from '../../../lib/toast';
+import { calendarUrl } from '../api/booking-api';
+import { formatLessonTime } from '../lib/lesson-time';
+import styles from './booking.module.css';
+
+const STATUS_LABEL: Record<Lesson['status'], string> = {
+  upcoming: 'Upcoming',
+  past: 'Past',
+  cancelled: 'Cancelled',
+  unscheduled: 'Time to be agreed',
+};
+
+export interface LessonCardProps {
+  lesson: Lesson;
+  /** the learner's zone */
+  timeZone: string;
+  /** the private link's token, when the lesson is seen through it */
+  token?: string;
+  /** cancels; resolves to the request's error, if any */
+  onCancel: () => Promise<RequestError | null>;
+  headingLevel?: 2 | 3;
+}
+
+function cancelFailure(error: RequestError): string {
+  if (errorCode(error) === 'CANCEL_TOO_LATE') return lessonMessages.cancelTooLate;
+  const status = errorStatus(error);
+  return status !== undefined && status >= 500 ? lessonMessages.cancelFailed : genericErrorMessage(error);
+}
+
+/** One trial lesson: teacher, language, time in the learner's zone; add to calendar; cancel. */
+export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3 }: LessonCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = `${lesson.teacher.name} ${lesson.teacher.surname}`;
+  const Heading = `h${headingLevel}` as const;
+
+  const cancel = async () => {
+    setBusy(true);
+    const error = await onCancel();
+    setBusy(false);
+    setConfirming(false);
+    if (error) void showToast('error', cancelFailure(error));
+    else void showToast('success', lessonMessages.lessonCancelled);
+  };
+
+  return (
+    <article className={styles.lessonCard} aria-label={`${lesson.language ?? 'Trial'} lesson with ${name}`}>
+      <Avatar src={lesson.teacher.avatarUrl} name={name} size={56} />
+      <div className={styles.lessonMain}>
+        <p className={styles.lessonStatus} data-status={lesson.status}>
+          {STATUS_LABEL[lesson.status]}
+        </p>
+        <Heading className={styles.lessonTitle}>
+          {lesson.language ? `${lesson.language} with ${name}` : `Trial lesson with ${name}`}
+        </Heading>
+        <p className={styles.lessonTime}>
+          {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
+        </p>
+        <div className={styles.lessonActions}>
+          {lesson.start && lesson.status !== 'cancelled' ? (
+            <a className={styles.lessonLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
+              Add to calendar
+            </a>
+          ) : null}
+          {lesson.cancellable ? (
+            confirming ? (
+              <div className={styles.lessonConfirm} role="group" aria-label="Cancel this lesson?">
+                <span>Cancel this lesson?</span>
+                <Button variant="dark" disabled={busy} aria-busy={busy || undefined} onClick={() => void cancel()}>
+                  Yes, cancel it
+                </Button>
+                <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+                  Keep it
+                </Button>
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                Cancel lesson
+              </Button>
+            )
+          ) : lesson.status === 'upcoming' ? (
+            <span className={styles.lessonNote}>Can no longer be cancelled (less than 12 hours to go)</span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { Lesson } from '@learnlingo/contract';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  useCancelBookingByTokenMutation,
+  useCancelLessonMutation,
+  useGetBookingByTokenQuery,
+  useGetLessonsQuery,
+} from '../api/booking-api';
+import { browserTimeZone, zoneLabel } from '../lib/lesson-time';
+import { LessonCard } from './lesson-card';
+import styles from './booking.module.css';
+
+function LessonList({ title, lessons, timeZone }: { title: string; lessons: Lesson[]; timeZone: string }) {
+  const [cancelLesson] = useCancelLessonMutation();
+  return (
+    <section className={styles.lessonSection} aria-labelledby={`lessons-${title}`}>
+      <h2 id={`lessons-${title}`} className={styles.lessonSectionTitle}>
+        {title}
+      </h2>
+      <ul className={styles.lessonList}>
+        {lessons.map((lesson) => (
+          <li key={lesson.id}>
+            <LessonCard
+              lesson={lesson}
+              timeZone={timeZone}
+              onCancel={async () => (await cancelLesson({ id: lesson.id, teacherId: lesson.teacher.id })).error ?? null}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /lessons: the signed-in learner's lessons, upcoming then past (and cancelled). */
+export function MyLessons() {
+  const [timeZone] = useState(browserTimeZone);
+  const { data, isLoading, isError, refetch } = useGetLessonsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const upcoming = data?.items.filter((l) => l.status === 'upcoming' || l.status === 'unscheduled') ?? [];
+  const past = data?.items.filter((l) => l.status === 'past' || l.status === 'cancelled') ?? [];
+  return (
+    <div className={styles.lessonPage}>
+      <h1 className={styles.lessonHeading}>My lessons</h1>
+      <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
+      {isLoading ? (
+        <Spinner label="Loading your lessons" />
+      ) : isError || !data ? (
+        <EmptyState title="Could not load your lessons" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          Check your connection and try again.
+        </EmptyState>
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No lessons yet" action={<ButtonLink to="/teachers">Find a teacher</ButtonLink>}>
+          Book a trial lesson from a teacher’s card and it will be waiting for you here.
+        </EmptyState>
+      ) : (
+        <>
+          {upcoming.length > 0 ? <LessonList title="Upcoming" lessons={upcoming} timeZone={timeZone} /> : null}
+          {past.length > 0 ? <LessonList title="Past" lessons={past} timeZone={timeZone} /> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /bookings/:token: one booking seen through its private link. */
+export function PrivateBooking({ token }: { token: string }) {
+  const [timeZone] = useState(browserTimeZone);
+  const { data, isLoading, isError, error, refetch } = useGetBookingByTokenQuery(token);
+  const [cancelByToken] = useCancelBookingByTokenMutation();
+  const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
+  return (
+    <div className={styles.lessonPage}>
+      <h1 className={styles.lessonHeading}>Your trial lesson</h1>
+      {isLoading ? (
+        <Spinner label="Loading your booking" />
+      ) : missing ? (
+        <EmptyState title="This booking link does not work" action={<ButtonLink to="/teachers">Find a teacher</ButtonLink>}>
+          Check that the whole link was copied from your confirmation.
+        </EmptyState>
+      ) : isError || !data ? (
+        <EmptyState title="Could not load your booking" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          Check your connection and try again.
+        </EmptyState>
+      ) : (
+        <>
+          <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
+          <LessonCard
+            lesson={data}
+            timeZone={timeZone}
+            token={token}
+            headingLevel={2}
+            onCancel={async () => (await cancelByToken({ token, teacherId: data.teacher.id })).error ?? null}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Lesson } from '@learnlingo/contract';
+import { apiUrl, server } from '../../test/msw-server';
+import { renderApp } from '../../test/render';
+import { signedInSession, signedInState } from '../favorites/testing/session';
+
+afterEach(() => toast.remove());
+
+const teacher = { id: 't000001', name: 'Jane', surname: 'Smith', avatarUrl: null, timeZone: 'Europe/Paris' };
+const lesson = (patch: Partial<Lesson>): Lesson => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  teacher,
+  language: 'French',
+  start: '2099-11-03T14:00:00.000Z',
+  end: '2099-11-03T15:00:00.000Z',
+  status: 'upcoming',
+  cancellable: true,
+  reason: 'Living abroad',
+  createdAt: '2026-10-01T00:00:00.000Z',
+  cancelledAt: null,
+  ...patch,
+});
+
+const upcoming = lesson({});
+const soon = lesson({ id: '00000000-0000-4000-8000-000000000002', cancellable: false, language: 'German' });
+const past = lesson({ id: '00000000-0000-4000-8000-000000000003', status: 'past', cancellable: false, start: '2026-01-05T10:00:00.000Z', end: '2026-01-05T11:00:00.000Z' });
+const old = lesson({ id: '00000000-0000-4000-8000-000000000004', status: 'unscheduled', start: null, end: null, language: null });
+
+describe('My lessons (/lessons)', () => {
+  it('lists upcoming and past lessons with teacher, language, time, calendar link; cancels after confirming', async () => {
+    let items = [upcoming, soon, old, past];
+    const cancels: string[] = [];
+    server.use(
+      signedInSession,
+      http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.get(apiUrl('/bookings'), () => HttpResponse.json({ items })),
+      http.post(apiUrl('/bookings/:id/cancel'), ({ params }) => {
+        cancels.push(String(params.id));
+        const cancelled = { ...upcoming, status: 'cancelled' as const, cancellable: false, cancelledAt: '2026-10-02T00:00:00.000Z' };
+        items = [soon, old, past, cancelled];
+        return HttpResponse.json(cancelled);
+      }),
+    );
+    const { user } = renderApp('/lessons', { preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My lessons' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My lessons' })).toHaveAttribute('aria-current', 'page');
+    const upcomingList = await screen.findByRole('region', { name: 'Upcoming' });
+    const cards = within(upcomingList).getAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['French lesson with Jane Smith', 'German lesson with Jane Smith', 'Trial lesson with Jane Smith']);
+    expect(within(cards[0]!).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/${upcoming.id}/calendar.ics`);
+    expect(within(cards[1]!).getByText(/less than 12 hours to go/)).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole('button', { name: 'Cancel lesson' })).not.toBeInTheDocument();
+    expect(within(cards[2]!).getAllByText('Time to be agreed').length).toBeGreaterThan(0);
+    expect(within(cards[2]!).queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    const pastList = screen.getByRole('region', { name: 'Past' });
+    expect(within(pastList).getByText(/January 2026/)).toBeInTheDocument();
+
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Cancel lesson' }));
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Yes, cancel it' }));
+    expect((await screen.findAllByText('Your lesson was cancelled')).length).toBeGreaterThan(0);
+    expect(cancels).toEqual([upcoming.id]);
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Past' })).getAllByRole('article')).toHaveLength(2));
+  });
+
+  it('says when cancelling is too late', async () => {
+    server.use(
+      signedInSession,
+      http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.get(apiUrl('/bookings'), () => HttpResponse.json({ items: [upcoming] })),
+      http.post(apiUrl('/bookings/:id/cancel'), () =>
+        HttpResponse.json({ error: { code: 'CANCEL_TOO_LATE', message: 'late' } }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp('/lessons', { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel lesson' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect((await screen.findAllByText('A lesson can be cancelled only up to 12 hours before it starts.')).length).toBeGreaterThan(0);
+  });
+
+  it('sends a visitor to /', async () => {
+    renderApp('/lessons');
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+});
+
+describe('a booking by its private link (/bookings/:token)', () => {
+  const token = 'b'.repeat(43);
+  it('shows the booking and cancels it', async () => {
+    let current = upcoming;
+    server.use(
+      http.get(apiUrl(`/bookings/token/${token}`), () => HttpResponse.json(current)),
+      http.post(apiUrl(`/bookings/token/${token}/cancel`), () => {
+        current = { ...upcoming, status: 'cancelled', cancellable: false, cancelledAt: '2026-10-02T00:00:00.000Z' };
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp(`/bookings/${token}`);
+    const card = await screen.findByRole('article', { name: 'French lesson with Jane Smith' });
+    expect(within(card).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/token/${token}/calendar.ics`);
+    await user.click(within(card).getByRole('button', { name: 'Cancel lesson' }));
+    await user.click(within(card).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await within(card).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel lesson' })).not.toBeInTheDocument();
+  });
+
+  it('says when the link does not work', async () => {
+    server.use(http.get(apiUrl(`/bookings/token/${token}`), () => HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'x' } }, { status: 404 })));
+    renderApp(`/bookings/${token}`);
+    expect(await screen.findByRole('heading', { name: 'This booking link does not work' })).toBeInTheDocument();
+  });
+});
