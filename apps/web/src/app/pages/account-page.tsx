@@ -47,16 +47,7 @@ function ResetPasswordPage() {
         <title>Set a new password · LearnLingo</title>
         <h1 className={styles.heading}>Set a new password</h1>
         <div className={styles.card}>
-          {usable ? (
-            <>
-              <p className={styles.cardText}>
-                Choose a new password for your account. Every device signed in to it will be signed out.
-              </p>
-              <ResetPasswordForm token={token} />
-            </>
-          ) : (
-            <InvalidResetLink />
-          )}
+          {usable ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}
         </div>
       </div>
     </div>

@@ -59,6 +59,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      <p className={styles.cardText}>
+        Choose a new password for your account. Every device signed in to it will be signed out.
+      </p>
       <PasswordField
         label="New password"
         placeholder="New password"
