@@ -6,7 +6,10 @@
 //  run B (CATALOGUE_CACHE_ENTRIES=0, so every request reaches the database): the ceiling
 //    again and GET /api/teachers with distinct queries — every language × level × price
 //    combination (and none) with the app's page size, first pages and the following pages
-//    through real cursors.
+//    through real cursors (the rating order, as before issue 11); then the mixed load of
+//    issue 11: those, plus every other order × language × level × price range, plus
+//    searches (names, misspelt names, lesson words, with orders and filters), all shuffled;
+//    and the searches alone (their own p99).
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
 import autocannon from 'autocannon';
@@ -26,9 +29,8 @@ const ONLY = arg('engine', undefined);
 const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL server (default: the server's)
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Every filter combination's pages (up to PAGES each), with the cursors the server hands out. */
-async function distinctPaths(base, facets) {
-  const PAGES = 6;
+/** Every filter combination of the rating order (the catalogue before issue 11). */
+function ratingCombos(facets) {
   const combos = [];
   for (const language of ['', ...facets.languages])
     for (const level of ['', ...facets.levels])
@@ -39,6 +41,57 @@ async function distinctPaths(base, facets) {
         if (price) q.set('price', price);
         combos.push(q);
       }
+  return combos;
+}
+
+/** The other orders × language × level × a price range (issue 11). */
+function sortCombos(facets) {
+  const combos = [];
+  const prices = facets.prices;
+  const ranges = [
+    ['', ''],
+    [String(prices[2] ?? ''), ''],
+    ['', String(prices[4] ?? '')],
+    [String(prices[1] ?? ''), String(prices[6] ?? '')],
+  ];
+  for (const sort of ['price-asc', 'price-desc', 'lessons'])
+    for (const language of ['', ...facets.languages])
+      for (const level of ['', ...facets.levels])
+        for (const [min, max] of ranges) {
+          const q = new URLSearchParams({ sort });
+          if (language) q.set('language', language);
+          if (level) q.set('level', level);
+          if (min) q.set('price_min', min);
+          if (max) q.set('price_max', max);
+          combos.push(q);
+        }
+  return combos;
+}
+
+/** Searches as users type them: names, accent-less and misspelt names, words of the lessons. */
+const SEARCHES = [
+  'chloe', 'schmit', 'muller', 'garcia', 'kovalenko', 'tanaka', 'olivia', 'joao', 'lea dubois', 'mei wang',
+  'pronunciation', 'grammar', 'business', 'exam preparation', 'children', 'conversation', 'travel', 'accent',
+  'spanish grammar', 'japanese', 'homework', 'chlo', 'shevchenko', 'nowak',
+];
+
+/** Each search in a few orders and with a few filters. */
+function searchCombos(facets) {
+  const combos = [];
+  for (const q of SEARCHES)
+    for (const sort of ['', 'price-asc', 'rating'])
+      for (const filter of ['', `language=${facets.languages[0]}`, `price_max=${facets.prices[4] ?? ''}`]) {
+        const query = new URLSearchParams(filter);
+        query.set('q', q);
+        if (sort) query.set('sort', sort);
+        combos.push(query);
+      }
+  return combos;
+}
+
+/** Each combination's pages (up to `pages` each), with the cursors the server hands out; shuffled. */
+async function distinctPaths(base, combos, pages = 6) {
+  const PAGES = pages;
   const paths = [];
   let next = 0;
   const walk = async () => {
@@ -48,6 +101,7 @@ async function distinctPaths(base, facets) {
         const path = `/api/teachers?${q}`;
         paths.push(path);
         const res = await fetch(base + path);
+        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
         const body = await res.json();
         if (!body.nextCursor) break;
         q.set('cursor', body.nextCursor);
@@ -55,7 +109,11 @@ async function distinctPaths(base, facets) {
     }
   };
   await Promise.all(Array.from({ length: 8 }, walk));
-  // Shuffle deterministically so consecutive requests differ.
+  return shuffle(paths);
+}
+
+/** Shuffles deterministically so consecutive requests differ. */
+function shuffle(paths) {
   let s = 42;
   for (let i = paths.length - 1; i > 0; i--) {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
@@ -121,9 +179,14 @@ async function benchEngine(engine) {
   const repeated = ['/api/teachers?language=French&level=B1%20Intermediate&price=40'];
   const a = await startServer(env, port);
   let distinct;
+  let mixed;
+  let searches;
   try {
     const facets = await (await fetch(`${a.base}/api/teachers/facets`)).json();
-    distinct = await distinctPaths(a.base, facets);
+    distinct = await distinctPaths(a.base, ratingCombos(facets));
+    const sorted = await distinctPaths(a.base, sortCombos(facets), 3);
+    searches = await distinctPaths(a.base, searchCombos(facets), 3);
+    mixed = shuffle([...distinct, ...sorted, ...searches]);
     await load(a, 'warm-up', distinct.slice(0, 2000));
     const ceiling = await load(a, 'A: constant JSON (/api/version)', ['/api/version']);
     const hit = await load(a, 'A: teachers, repeated query', repeated);
@@ -138,16 +201,28 @@ async function benchEngine(engine) {
     await load(b, 'warm-up', distinct.slice(0, 2000));
     const ceiling = await load(b, 'B: constant JSON (/api/version)', ['/api/version']);
     const miss = await load(b, `B: teachers, distinct queries (${distinct.length} URLs, no cache)`, distinct);
+    const mixedRow = await load(b, `B: teachers, distinct mixed: orders, ranges, searches (${mixed.length} URLs)`, mixed);
+    const searchRow = await load(b, `B: teachers, searches only (${searches.length} URLs)`, searches);
     ceiling.ofCeiling = '100%';
-    miss.ofCeiling = `${Math.round((miss.reqPerSec / ceiling.reqPerSec) * 100)}%`;
-    rows.push(ceiling, miss);
+    for (const row of [miss, mixedRow, searchRow]) row.ofCeiling = `${Math.round((row.reqPerSec / ceiling.reqPerSec) * 100)}%`;
+    rows.push(ceiling, miss, mixedRow, searchRow);
   } finally {
     await b.stop();
   }
   const pool = engine === 'postgres' ? `, database pool ${POOL ?? 'default (10)'}` : '';
   console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each${pool}`);
   console.table(rows);
-  return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, pool: POOL ?? null, distinctUrls: distinct.length, rows };
+  return {
+    engine,
+    count: COUNT,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    pool: POOL ?? null,
+    distinctUrls: distinct.length,
+    mixedUrls: mixed.length,
+    searchUrls: searches.length,
+    rows,
+  };
 }
 
 async function pgReachable() {

@@ -222,7 +222,7 @@ describe('serving the built web app', () => {
       await production.close();
       await asked.close();
     }
-  });
+  }, 120_000); // two more apps on fresh databases: slow on a busy machine
 
   it('unknown /api paths and missing assets stay real 404s', async () => {
     const api = await web.app.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });

@@ -68,7 +68,7 @@ describe.skipIf(testEngine === 'postgres')('the server process (embedded databas
       again.child.kill('SIGTERM');
     }
     expect(await again.exit).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('makes DATA_DIR private (issue 10, finding 2): an existing readable tree is fixed at start, and everything it writes is 0700/0600', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-private-'));
@@ -109,5 +109,5 @@ describe.skipIf(testEngine === 'postgres')('the server process (embedded databas
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

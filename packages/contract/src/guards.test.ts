@@ -95,17 +95,25 @@ describe('catalogue guards agree with the schemas', () => {
 
   it('checks pages, facets, favourites and favourite states like the schemas', () => {
     const pages: unknown[] = [
-      { items: teachers.slice(0, 4), nextCursor: 'abc' },
+      { items: teachers.slice(0, 4), nextCursor: 'abc', total: 12 },
+      { items: [], nextCursor: null, total: 0 },
       { items: [], nextCursor: null },
-      { items: [{}], nextCursor: null },
-      { items: [], nextCursor: 3 },
+      { items: [], nextCursor: null, total: -1 },
+      { items: [], nextCursor: null, total: 1.5 },
+      { items: [{}], nextCursor: null, total: 1 },
+      { items: [], nextCursor: 3, total: 0 },
       { items: [] },
     ];
     for (const value of pages) expect(isTeachersPage(value)).toBe(teachersPageSchema.safeParse(value).success);
     const facets: unknown[] = [
+      { languages: ['French'], levels: ['A1 Beginner'], prices: [25, 30], counts: { languages: { French: 2 }, levels: { 'A1 Beginner': 0 } }, total: 2 },
       { languages: ['French'], levels: ['A1 Beginner'], prices: [25, 30] },
-      { languages: ['French'], levels: ['Z1'], prices: [] },
-      { languages: [], levels: [], prices: ['30'] },
+      { languages: ['French'], levels: [], prices: [], counts: { languages: { French: -2 }, levels: {} }, total: 0 },
+      { languages: ['French'], levels: [], prices: [], counts: { languages: { French: '2' }, levels: {} }, total: 0 },
+      { languages: ['French'], levels: [], prices: [], counts: { languages: {}, levels: [] }, total: 0 },
+      { languages: ['French'], levels: [], prices: [], counts: { languages: {}, levels: {} } },
+      { languages: ['French'], levels: ['Z1'], prices: [], counts: { languages: {}, levels: {} }, total: 0 },
+      { languages: [], levels: [], prices: ['30'], counts: { languages: {}, levels: {} }, total: 0 },
     ];
     for (const value of facets) expect(isFacets(value)).toBe(facetsSchema.safeParse(value).success);
     const favorites: unknown[] = [{ items: teachers.slice(0, 2) }, { items: [{}] }, {}];

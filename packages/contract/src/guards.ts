@@ -81,11 +81,25 @@ export function isTeacher(value: unknown): value is Teacher {
 
 export const isTeacherList = arrayOf(isTeacher);
 
+const isCount = (value: unknown): value is number => isInt(value) && value >= 0;
+const isCountRecord = (value: unknown): value is Record<string, number> =>
+  isRecord(value) && Object.values(value).every(isCount);
+
 export const isTeachersPage = (value: unknown): value is TeachersPage =>
-  isRecord(value) && isTeacherList(value.items) && (value.nextCursor === null || isString(value.nextCursor));
+  isRecord(value) &&
+  isTeacherList(value.items) &&
+  (value.nextCursor === null || isString(value.nextCursor)) &&
+  isCount(value.total);
 
 export const isFacets = (value: unknown): value is Facets =>
-  isRecord(value) && arrayOf(isString)(value.languages) && arrayOf(isLevel)(value.levels) && arrayOf(isNumber)(value.prices);
+  isRecord(value) &&
+  arrayOf(isString)(value.languages) &&
+  arrayOf(isLevel)(value.levels) &&
+  arrayOf(isNumber)(value.prices) &&
+  isRecord(value.counts) &&
+  isCountRecord(value.counts.languages) &&
+  isCountRecord(value.counts.levels) &&
+  isCount(value.total);
 
 export const isFavorites = (value: unknown): value is Favorites => isRecord(value) && isTeacherList(value.items);
 

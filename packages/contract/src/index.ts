@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './rules.js';
+export * from './catalogue-query.js';
 export * from './teachers.js';
 export * from './favorites.js';
 export * from './booking.js';

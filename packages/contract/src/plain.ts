@@ -8,3 +8,4 @@ export * from './account-messages.js';
 export * from './codes.js';
 export * from './guards.js';
 export * from './rules.js';
+export * from './catalogue-query.js';

@@ -43,12 +43,34 @@ export const LANGUAGE_MAX = 40;
 /** A language name as shown in the catalogue: letters, spaces, `-`, `'`, `(`, `)`. */
 export const LANGUAGE_PATTERN = /^[\p{L}][\p{L} '()-]*$/u;
 
-/** Catalogue filters, as they appear in the page URL and the API query. */
+/** The catalogue's orders (`sort`); `relevance` needs a search and is its default. */
+export const SORTS = ['rating', 'price-asc', 'price-desc', 'lessons', 'relevance'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Longest search text (`q`), in characters. */
+export const SEARCH_MAX = 100;
+/** Longest level name accepted in a query (the longest level is 21 characters). */
+export const LEVEL_MAX = 40;
+/** A price in a query: whole dollars, digits only. */
+export const PRICE_PATTERN = /^\d{1,5}$/;
+
+/**
+ * What narrows the catalogue, normalised: the original's `price` ("at most") is read as
+ * `price_max`, a level is in LEVELS' spelling, `q` is trimmed and never empty.
+ */
 export interface TeacherFilters {
+  q?: string;
   language?: string;
   level?: Level;
-  /** at most this hourly price */
-  price?: number;
+  /** at least this hourly price (inclusive) */
+  price_min?: number;
+  /** at most this hourly price (inclusive) */
+  price_max?: number;
+}
+
+/** The filters and the order: everything the catalogue page keeps in its URL. */
+export interface CatalogueQuery extends TeacherFilters {
+  sort?: Sort;
 }
 
 export const isLevel = (value: unknown): value is Level => LEVELS.includes(value as Level);
@@ -58,29 +80,5 @@ export function isLanguage(value: string): boolean {
 }
 
 export function isPrice(value: number): boolean {
-  return Number.isFinite(value) && value > 0 && value <= PRICE_MAX;
-}
-
-/** Reads filters from a URL query string; invalid values are dropped, not thrown. */
-export function parseFilters(search: URLSearchParams): TeacherFilters {
-  const out: TeacherFilters = {};
-  const language = search.get('language')?.trim();
-  if (language && isLanguage(language)) out.language = language;
-  const level = search.get('level');
-  if (isLevel(level)) out.level = level;
-  const rawPrice = search.get('price');
-  if (rawPrice !== null && isDecimal(rawPrice)) {
-    const price = Number(rawPrice);
-    if (isPrice(price)) out.price = price;
-  }
-  return out;
-}
-
-/** Writes filters into a query string in a stable order; empty values are left out. */
-export function filtersToSearch(filters: TeacherFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  if (filters.language) search.set('language', filters.language);
-  if (filters.level) search.set('level', filters.level);
-  if (filters.price !== undefined) search.set('price', String(filters.price));
-  return search;
+  return Number.isInteger(value) && value >= 0 && value <= PRICE_MAX;
 }

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacter,
   DECIMAL_MAX,
   DECIMAL_PATTERN,
   LANGUAGE_MAX,
   LANGUAGE_PATTERN,
+  LEVEL_MAX,
   LEVELS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   PRICE_MAX,
+  PRICE_PATTERN,
+  SEARCH_MAX,
+  SORTS,
   TEACHER_ID_MAX,
   TEACHER_ID_PATTERN,
-  type TeacherFilters,
 } from './rules.js';
+import { levelFrom } from './catalogue-query.js';
 
 export const levelSchema = z.enum(LEVELS);
 
@@ -53,24 +59,43 @@ export const teacherSchema = z.object({
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
+/** An imported one-line text: capped first, no control characters. */
+const importLine = (max: number) =>
+  z
+    .string()
+    .max(max, { abort: true })
+    .refine((v) => !hasControlCharacter(v), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+/** An imported paragraph: capped first; tabs and line breaks allowed, no other control character. */
+const importText = (max: number) =>
+  z
+    .string()
+    .max(max, { abort: true })
+    .refine((v) => !hasControlCharacter(v.replace(/[\t\n\r]/g, ' ')), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+
+const reviewRecordSchema = z.object({
+  reviewer_name: importLine(100).min(1),
+  reviewer_rating: z.number().min(0).max(5),
+  comment: importText(2000),
+});
+
 /**
  * A teacher record as the original's realtime-database export holds it (import input).
  * `id` is optional: the export's key is used when the record has none.
  */
 export const teacherRecordSchema = z.object({
   id: teacherIdSchema.optional(),
-  name: z.string().trim().min(1).max(100),
-  surname: z.string().trim().min(1).max(100),
+  name: importLine(400).trim().min(1).max(100),
+  surname: importLine(400).trim().min(1).max(100),
   languages: z.array(languageSchema).min(1).max(20),
   levels: z.array(levelSchema).min(1).max(6),
   rating: z.number().min(0).max(5),
-  reviews: z.array(reviewSchema).max(500).default([]),
+  reviews: z.array(reviewRecordSchema).max(500).default([]),
   price_per_hour: z.number().positive().max(PRICE_MAX),
   lessons_done: z.number().int().min(0),
-  avatar_url: z.string().max(2000).nullable().default(null),
-  lesson_info: z.string().max(5000).default(''),
-  conditions: z.array(z.string().max(1000)).max(50).default([]),
-  experience: z.string().max(10000).default(''),
+  avatar_url: importLine(2000).nullable().default(null),
+  lesson_info: importText(5000).default(''),
+  conditions: z.array(importText(1000)).max(50).default([]),
+  experience: importText(10000).default(''),
 });
 export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
 
@@ -84,34 +109,79 @@ const decimal = z.preprocess(
     .transform(Number),
 );
 
-/** Catalogue filters, as they appear in the page URL and the API query. */
-export const teacherFiltersSchema = z.object({
-  language: languageSchema.optional(),
-  level: levelSchema.optional(),
-  /** at most this hourly price */
-  price: decimal.pipe(z.number().positive().max(PRICE_MAX)).optional(),
-});
+/** A level in a query: LEVELS' names, any case; answered in LEVELS' spelling. */
+export const levelQuerySchema = z
+  .string()
+  .max(LEVEL_MAX, { abort: true })
+  .transform((value, ctx) => {
+    const level = levelFrom(value);
+    if (level) return level;
+    ctx.addIssue({ code: 'custom', message: `Must be one of: ${LEVELS.join(', ')}` });
+    return z.NEVER;
+  });
 
-// Compile-time check: the schema's output is exactly the plain TeacherFilters of rules.ts.
-type FiltersOutput = z.infer<typeof teacherFiltersSchema>;
-const filtersAgree: [FiltersOutput] extends [TeacherFilters]
-  ? [TeacherFilters] extends [FiltersOutput]
-    ? true
-    : never
-  : never = true;
-void filtersAgree;
+/** A price in a query: whole dollars, 0…PRICE_MAX. */
+const priceQuerySchema = z
+  .string()
+  .max(5, { error: 'Must be a whole number of dollars', abort: true })
+  .regex(PRICE_PATTERN, 'Must be a whole number of dollars, 0 or more')
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(PRICE_MAX));
+
+/**
+ * Catalogue filters, as they appear in the page URL and the API query (rules.ts reads the
+ * same URL without zod; rules.test.ts checks they agree). A language matches whatever its
+ * case (the server answers in the catalogue's spelling); `price` is the original's "at
+ * most" and means `price_max`.
+ */
+export const teacherFiltersSchema = z.object({
+  /** free text over names, languages, lesson info, conditions and experience */
+  q: z
+    .string()
+    .max(SEARCH_MAX, { abort: true })
+    .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE)
+    .transform((value) => value.trim())
+    .optional(),
+  language: languageSchema.optional(),
+  level: levelQuerySchema.optional(),
+  /** at most this hourly price (the original's name for price_max) */
+  price: priceQuerySchema.optional(),
+  /** at least this hourly price, inclusive */
+  price_min: priceQuerySchema.optional(),
+  /** at most this hourly price, inclusive */
+  price_max: priceQuerySchema.optional(),
+});
+type FiltersInput = z.output<typeof teacherFiltersSchema>;
+
+/** The refinements every catalogue query shares: the price range and the search-only sort. */
+function checkQuery(query: FiltersInput & { sort?: (typeof SORTS)[number] }, ctx: z.RefinementCtx): void {
+  const max = Math.min(query.price ?? Infinity, query.price_max ?? Infinity);
+  if (query.price_min !== undefined && query.price_min > max) {
+    ctx.addIssue({ code: 'custom', path: ['price_min'], message: 'Must not be above the maximum price' });
+  }
+  if (query.sort === 'relevance' && !query.q) {
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: 'relevance needs a search (q)' });
+  }
+}
 
 export const teachersQuerySchema = teacherFiltersSchema
   .extend({
+    /** default: relevance with q, rating without */
+    sort: z.enum(SORTS).optional(),
     cursor: z.string().min(1).max(200).optional(),
     limit: decimal.pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
   })
-  .strict();
+  .strict()
+  .superRefine(checkQuery);
 export type TeachersQuery = z.input<typeof teachersQuerySchema>;
+
+export const facetsQuerySchema = teacherFiltersSchema.strict().superRefine(checkQuery);
 
 export const teachersPageSchema = z.object({
   items: z.array(teacherSchema),
   nextCursor: z.string().nullable(),
+  /** how many teachers match the whole query (every page) */
+  total: z.number().int().min(0),
 });
 export type TeachersPage = z.infer<typeof teachersPageSchema>;
 
@@ -122,6 +192,16 @@ export const facetsSchema = z.object({
   levels: z.array(levelSchema),
   /** hourly price steps present in the data, ascending */
   prices: z.array(z.number()),
+  /**
+   * For each language and level, how many teachers match it together with the query's
+   * other filters (a language's count ignores the query's language, a level's its level).
+   */
+  counts: z.object({
+    languages: z.record(z.string(), z.number().int().min(0)),
+    levels: z.record(z.string(), z.number().int().min(0)),
+  }),
+  /** how many teachers match the whole query */
+  total: z.number().int().min(0),
 });
 export type Facets = z.infer<typeof facetsSchema>;
 

@@ -1,14 +1,14 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard, teacherLanguage } from '../db/schema.js';
-import { teacherCardJson } from '../modules/teachers/teacher-row.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherSearch } from '../db/schema.js';
+import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
  * inside the caller's transaction, never one statement per row. A record is always written
  * whole — teacher row, reviews, card (teacher_card, what the list serves) and language rows
- * (teacher_language, what a language-filtered list scans) — through
+ * (teacher_language, what a language-filtered list scans) and search row (teacher_search) — through
  * insertNewRecords or upsertRecords, so no teacher can be missing from the list or listed
  * as it was before.
  */
@@ -18,30 +18,27 @@ const REVIEW_BATCH = 5000;
 
 export type IdentifiedRecord = TeacherRecord & { id: string };
 
-function teacherValues(record: IdentifiedRecord) {
-  return {
-    id: record.id,
-    name: record.name,
-    surname: record.surname,
-    languages: record.languages,
-    levels: record.levels,
-    rating: record.rating,
-    pricePerHour: record.price_per_hour,
-    lessonsDone: record.lessons_done,
-    avatarUrl: record.avatar_url,
-    lessonInfo: record.lesson_info,
-    conditions: record.conditions,
-    experience: record.experience,
-  };
+/** A record as `teacher` insert values (Drizzle's property names), from the one field list. */
+function teacherValues(record: IdentifiedRecord): typeof teacher.$inferInsert {
+  return Object.fromEntries(
+    TEACHER_COLUMN_FIELDS.map(({ field, key }) => [key, record[field]]),
+  ) as unknown as typeof teacher.$inferInsert;
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-const TEACHER_COLUMNS = sql.raw(
-  'id, name, surname, languages, levels, rating, price_per_hour, lessons_done, avatar_url, lesson_info, conditions, experience',
-);
+/** The teacher columns a record fills, in SQL (their names are the API's field names). */
+const TEACHER_COLUMNS = sql.raw(TEACHER_COLUMN_FIELDS.map(({ column }) => column.name).join(', '));
+
+/** On conflict: every field but the id from the incoming row, and the time of the change. */
+const TEACHER_UPSERT_SET = {
+  ...Object.fromEntries(
+    TEACHER_COLUMN_FIELDS.filter(({ field }) => field !== 'id').map(({ key, column }) => [key, sql.raw(`excluded.${column.name}`)]),
+  ),
+  updatedAt: sql`now()`,
+};
 
 /** A record as a `teacher` row in the column names (json_populate_recordset): all but its reviews. */
 function teacherJson(record: IdentifiedRecord) {
@@ -82,23 +79,7 @@ async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[]): Pro
     await tx
       .insert(teacher)
       .values(batch.map(teacherValues))
-      .onConflictDoUpdate({
-        target: teacher.id,
-        set: {
-          name: sql`excluded.name`,
-          surname: sql`excluded.surname`,
-          languages: sql`excluded.languages`,
-          levels: sql`excluded.levels`,
-          rating: sql`excluded.rating`,
-          pricePerHour: sql`excluded.price_per_hour`,
-          lessonsDone: sql`excluded.lessons_done`,
-          avatarUrl: sql`excluded.avatar_url`,
-          lessonInfo: sql`excluded.lesson_info`,
-          conditions: sql`excluded.conditions`,
-          experience: sql`excluded.experience`,
-          updatedAt: sql`now()`,
-        },
-      });
+      .onConflictDoUpdate({ target: teacher.id, set: TEACHER_UPSERT_SET });
   }
 }
 
@@ -133,6 +114,16 @@ async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], dele
 }
 
 /**
+ * A teacher's search row from its `teacher` row aliased `t` (migration 0005 backfills with
+ * the same expressions): name and text lower-cased and unaccented, the text as a `simple`
+ * (unstemmed, any language) full-text document. See decision 040.
+ */
+const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
+  to_tsvector('simple', lower(unaccent(concat_ws(' ', t.name, t.surname, array_to_string(t.languages, ' '),
+    t.lesson_info, array_to_string(t.conditions, ' '), t.experience)))),
+  t.languages, t.levels, t.rating, t.price_per_hour, t.lessons_done`);
+
+/**
  * (Re)writes what the list reads for these teachers, from their rows and reviews as they
  * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
  * rows in teacher_language. Call it after the teachers and their reviews are written.
@@ -148,10 +139,18 @@ async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
     );
     await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
     await tx.execute(
-      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels)
-          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels
+      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels, lessons_done)
+          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels, t.lessons_done
           from ${teacher} t, unnest(t.languages) as l(language)
           where t.id = any(${idList})`,
+    );
+    await tx.execute(
+      sql`insert into ${teacherSearch} (teacher_id, name_text, document, languages, levels, rating, price_per_hour, lessons_done)
+          select ${SEARCH_ROW} from ${teacher} t
+          where t.id = any(${idList})
+          on conflict (teacher_id) do update set name_text = excluded.name_text, document = excluded.document,
+            languages = excluded.languages, levels = excluded.levels, rating = excluded.rating,
+            price_per_hour = excluded.price_per_hour, lessons_done = excluded.lessons_done`,
     );
   }
 }
@@ -203,12 +202,13 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   // ANALYZE that writes the same page and row counts may leave them in place).
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`vacuum analyze teacher_language`);
+  await db.rows(sql`vacuum analyze teacher_search`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }
 
 /** The tables whose statistics the list's generic plan depends on. */
-const PLANNED_TABLES = ['teacher', 'teacher_language'];
+const PLANNED_TABLES = ['teacher', 'teacher_language', 'teacher_search'];
 
 /**
  * Planner statistics for a catalogue that has none (a database migrated from an older

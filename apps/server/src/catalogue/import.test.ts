@@ -36,13 +36,16 @@ function write(name: string, data: unknown): string {
   return file;
 }
 
+/** No filter (the statements' neutral price range). */
+const ANY = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
+
 /** Every teacher as the list serves it (cards), checked against the rows and reviews as stored. */
 async function allTeachers(): Promise<Teacher[]> {
   const repo = createTeachersRepository(t.db);
   const listed: Teacher[] = [];
   let after = null;
   for (;;) {
-    const page = await repo.list({}, after, 50);
+    const page = await repo.list('rating', ANY, after, 50);
     listed.push(...(JSON.parse(page.itemsJson) as Teacher[]));
     if (!page.next) break;
     after = page.next;
@@ -101,7 +104,7 @@ describe('importer', () => {
     expect((await allTeachers()).find((x) => x.id === '5')).toEqual(five);
     const repository = createTeachersRepository(t.db);
     const byLanguage = async (language: string) =>
-      (JSON.parse((await repository.list({ language }, null, 50)).itemsJson) as Teacher[]).map((x) => x.id);
+      (JSON.parse((await repository.list('rating', { ...ANY, language }, null, 50)).itemsJson) as Teacher[]).map((x) => x.id);
     expect(await byLanguage('Klingon')).toEqual(['5']);
     for (const language of (records[5] as { languages: string[] }).languages) {
       expect(await byLanguage(language)).not.toContain('5');
@@ -109,7 +112,7 @@ describe('importer', () => {
     // same languages, new rating and price: the language-filtered lists order and filter it anew
     for (const language of (records[6] as { languages: string[] }).languages) {
       expect((await byLanguage(language)).at(-1)).toBe('6');
-      const cheap = JSON.parse((await repository.list({ language, price: 11 }, null, 50)).itemsJson) as Teacher[];
+      const cheap = JSON.parse((await repository.list('rating', { ...ANY, language, max: 11 }, null, 50)).itemsJson) as Teacher[];
       expect(cheap.map((x) => x.id)).toEqual(['6']);
     }
   });
@@ -127,6 +130,21 @@ describe('importer', () => {
     expect(message).toMatch(/teachers\[9\]\.name: /);
     expect(message).toContain('nothing was written');
     expect(await countTeachers(t.db)).toBe(0);
+  });
+
+  it('refuses control characters naming the record and field (a NUL cannot be stored), keeps line breaks in texts (issue 10, finding 6)', async () => {
+    const first = records[0] as { reviews: { comment: string }[] };
+    const broken = records.map((r, i) => (i === 2 ? { ...r, name: 'Ja\u0000ne' } : r));
+    broken[4] = { ...records[4], experience: 'ten years\u0007' };
+    broken[5] = { ...records[5], reviews: [{ ...first.reviews[0], reviewer_name: 'Bo\u0000b' }] };
+    const error = await importFile(t.db, write('control.json', { teachers: broken })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/teachers\[2\]\.name: Must not contain control characters/);
+    expect(message).toMatch(/teachers\[4\]\.experience: Must not contain control characters/);
+    expect(message).toMatch(/teachers\[5\]\.reviews\[0\]\.reviewer_name: Must not contain control characters/);
+    expect(await countTeachers(t.db)).toBe(0);
+    expect(() => parseExport([{ ...records[0], experience: 'line one\nline two\ttabbed\r\n' }])).not.toThrow();
   });
 
   it('names keyed records by their key', () => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -74,8 +76,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
 
+  // Search uses pg_trgm and unaccent (migration 0005, decision 040): PGlite loads them from its contrib.
+  const extensions = { pg_trgm, unaccent };
   const client =
-    target.dataDir === 'memory' ? new PGlite() : new PGlite(path.join(target.dataDir, 'pglite'));
+    target.dataDir === 'memory'
+      ? new PGlite({ extensions })
+      : new PGlite(path.join(target.dataDir, 'pglite'), { extensions });
   await client.waitReady;
   // The same session settings as PostgreSQL's connections (see above).
   await client.exec(`set plan_cache_mode = force_generic_plan; set jit = off;`);

@@ -9,11 +9,15 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  customType,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (Drizzle has none built in); written by SQL only. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /*
  * One schema for both engines (PGlite and PostgreSQL). drizzle-kit generates the SQL
@@ -63,6 +67,16 @@ export const teacher = pgTable(
       t.languages,
       t.levels,
     ),
+    // The other sorts' orders, built the same way (order columns, then the filter columns).
+    // price-desc reads the price index backwards. See teachers-repository's SORT_ORDERS.
+    index('teacher_price_order_idx').on(t.pricePerHour, t.id, t.languages, t.levels),
+    index('teacher_lessons_order_idx').on(
+      t.lessonsDone.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.pricePerHour,
+      t.languages,
+      t.levels,
+    ),
   ],
 );
 
@@ -95,6 +109,7 @@ export const teacherLanguage = pgTable(
     rating: doublePrecision('rating').notNull(),
     pricePerHour: doublePrecision('price_per_hour').notNull(),
     levels: text('levels').array().notNull(),
+    lessonsDone: integer('lessons_done').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.teacherId, t.language] }),
@@ -106,6 +121,43 @@ export const teacherLanguage = pgTable(
       t.pricePerHour,
       t.levels,
     ),
+    index('teacher_language_price_idx').on(t.language, t.pricePerHour, t.teacherId, t.levels),
+    index('teacher_language_lessons_idx').on(
+      t.language,
+      t.lessonsDone.desc().nullsFirst(),
+      t.teacherId.desc().nullsFirst(),
+      t.pricePerHour,
+      t.levels,
+    ),
+  ],
+);
+
+/**
+ * What a search (`q`) reads: one row per teacher with its name and its text, lower-cased
+ * and unaccented (`unaccent` is not immutable, so it cannot sit in an index expression;
+ * the catalogue writer stores its result), and the list's order and filter columns, so a
+ * search never touches `teacher`. `name_text` has a trigram index (misspelt names, via
+ * word similarity), `document` a full-text index (words of the lesson info, conditions,
+ * experience, languages; prefixes while typing). Kept by the catalogue writer with the
+ * teacher. See decision 040.
+ */
+export const teacherSearch = pgTable(
+  'teacher_search',
+  {
+    teacherId: text('teacher_id')
+      .primaryKey()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    nameText: text('name_text').notNull(),
+    document: tsvector('document').notNull(),
+    languages: text('languages').array().notNull(),
+    levels: text('levels').array().notNull(),
+    rating: doublePrecision('rating').notNull(),
+    pricePerHour: doublePrecision('price_per_hour').notNull(),
+    lessonsDone: integer('lessons_done').notNull(),
+  },
+  (t) => [
+    index('teacher_search_name_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops')),
+    index('teacher_search_document_idx').using('gin', t.document),
   ],
 );
 

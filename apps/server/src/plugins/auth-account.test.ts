@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { NAME_MAX, validationMessages } from '@learnlingo/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage } from '../mail/index.js';
+import { createMailTransport } from '../mail/transport.js';
 import { account, booking, favorite, mailOutbox, session, user, verification } from '../db/schema.js';
 import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
 
@@ -131,6 +136,8 @@ describe('the forms\' rules hold on every endpoint that takes a name, an e-mail 
     ['/api/auth/send-verification-email', 'email', { email: 'nope' }, validationMessages.invalidEmail],
     ['/api/auth/delete-user', 'password', {}, validationMessages.passwordRequired],
     ['/api/auth/sign-in/email', 'password', { email: 'a@example.com', password: 'p'.repeat(49) }, validationMessages.passwordTooLong],
+    ['/api/auth/sign-up/email', 'image', { name: 'Ann', email: `img-${randomUUID()}@example.com`, password: 'password1', image: 'y'.repeat(20_000) }, 'Not allowed'],
+    ['/api/auth/change-password', 'currentPassword', { newPassword: 'password2' }, validationMessages.passwordRequired],
   ])('%s checks its body (400 naming %s)', async (url, field, body, message) => {
     const u = await signUp(t.app);
     const res = await post(url, body, { cookie: u.cookie });
@@ -153,10 +160,29 @@ describe('forgot password', () => {
     const token = await resetToken(u.email);
     expect(token.length).toBeGreaterThanOrEqual(24);
 
+    // the link reads as it is in a raw .eml file (a developer without a mail server clicks it there)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-reset-eml-'));
+    try {
+      const [queued] = (await mailTo(u.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
+      const transport = createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir: dir, outboxDisplay: dir });
+      const where = await transport.send(randomUUID(), queued as MailMessage);
+      expect(fs.readFileSync(where, 'utf8')).toContain(`\n${TEST_ORIGIN}/reset-password?token=${token}\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
     // valid for one hour
     const [row] = await t.db.orm.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 60_000);
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it('a name stored before today\'s rules (a control character in it) still gets its mail, on one line', async () => {
+    const u = await signUp(t.app);
+    await t.db.orm.update(user).set({ name: 'Old\u0007\nName' }).where(eq(user.id, u.id));
+    expect((await requestReset(u.email)).status).toBe(200);
+    const [mail] = (await mailTo(u.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
+    expect(mail?.text).toMatch(/^Hello Old Name,\n/);
   });
 
   it('the link sets a new password under the registration rules, works once, and ends every session', async () => {

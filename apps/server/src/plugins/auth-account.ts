@@ -13,6 +13,14 @@ interface MailUser {
   email: string;
 }
 
+/** A name as a mail's greeting shows it: one line (a name stored before today's rules may hold anything). */
+const greeting = (name: string) => name.replace(/\p{Cc}+/gu, ' ').slice(0, 60).trim() || 'there';
+
+/*
+ * The texts keep their lines under 76 characters, so a message whose link fits too is sent
+ * as plain 7-bit text: the link reads (and copies) as it is from a raw .eml file.
+ */
+
 /** The reset link of the web app's /reset-password page (valid 1 hour, single use: better-auth). */
 export function resetPasswordLink(publicOrigin: string, token: string): string {
   return `${publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
@@ -28,10 +36,12 @@ export async function enqueueResetPasswordMail(db: Database, to: MailUser, link:
     to: to.email,
     subject: 'Reset your LearnLingo password',
     text:
-      `Hello ${to.name},\n\n` +
-      'Someone asked to reset the password of your LearnLingo account. To choose a new one, open this link within an hour:\n\n' +
+      `Hello ${greeting(to.name)},\n\n` +
+      'Someone asked to reset the password of your LearnLingo account.\n' +
+      'To choose a new one, open this link within an hour:\n\n' +
       `${link}\n\n` +
-      'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n' +
+      'The link works once. If you did not ask for it, ignore this e-mail:\n' +
+      'your password stays as it is.\n\n' +
       'LearnLingo\n',
   });
 }
@@ -41,8 +51,9 @@ export async function enqueueVerifyEmailMail(db: Database, to: MailUser, link: s
     to: to.email,
     subject: 'Confirm your e-mail for LearnLingo',
     text:
-      `Hello ${to.name},\n\n` +
-      'Welcome to LearnLingo! Please confirm that this is your e-mail address by opening this link:\n\n' +
+      `Hello ${greeting(to.name)},\n\n` +
+      'Welcome to LearnLingo! Please confirm that this is your e-mail address\n' +
+      'by opening this link:\n\n' +
       `${link}\n\n` +
       'If you did not create an account, ignore this e-mail.\n\n' +
       'LearnLingo\n',

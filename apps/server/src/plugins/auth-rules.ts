@@ -26,19 +26,27 @@ const existingPassword = z
   .min(1, validationMessages.passwordRequired)
   .max(PASSWORD_MAX, validationMessages.passwordTooLong);
 
+/** better-auth's optional redirect targets (its origin check decides where they may point) */
+const callbackURL = z.string().max(2000, 'must be at most 2000 characters').optional();
+const rememberMe = z.boolean().optional();
+
+/*
+ * Strict: a key better-auth would take but the product does not (a sign-up `image` of any
+ * length, say) is refused, not stored.
+ */
 const RULES: Record<string, z.ZodType> = {
-  '/sign-up/email': registerSchema,
-  '/sign-in/email': loginSchema,
-  '/request-password-reset': requestPasswordResetSchema,
-  '/reset-password': resetPasswordSchema,
-  '/send-verification-email': z.object({ email: emailSchema }),
-  '/change-password': changePasswordSchema,
+  '/sign-up/email': registerSchema.extend({ callbackURL, rememberMe }).strict(),
+  '/sign-in/email': loginSchema.extend({ callbackURL, rememberMe }).strict(),
+  '/request-password-reset': requestPasswordResetSchema.extend({ redirectTo: callbackURL }).strict(),
+  '/reset-password': resetPasswordSchema.extend({ token: z.string().max(200).optional() }).strict(),
+  '/send-verification-email': z.object({ email: emailSchema, callbackURL }).strict(),
+  '/change-password': changePasswordSchema.extend({ revokeOtherSessions: z.boolean().optional() }).strict(),
   // only the name can be changed (not the e-mail, not a picture URL of any length)
   '/update-user': updateNameSchema.strict(),
-  '/change-email': z.object({ newEmail: emailSchema }),
+  '/change-email': z.object({ newEmail: emailSchema, callbackURL }).strict(),
   // the password is required: better-auth would otherwise delete a fresh session's user without it
-  '/delete-user': deleteAccountSchema,
-  '/verify-password': z.object({ password: existingPassword }),
+  '/delete-user': deleteAccountSchema.extend({ callbackURL }).strict(),
+  '/verify-password': z.object({ password: existingPassword }).strict(),
 };
 
 /** `{code: 'VALIDATION_ERROR', message, fields}`: the shape the forms already read from the sign-up route. */

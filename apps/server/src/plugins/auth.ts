@@ -33,6 +33,9 @@ export interface AuthOptions {
 
 export function createAuth(db: Database, options: AuthOptions, log: FastifyInstance['log']) {
   const secure = options.publicOrigin.startsWith('https://');
+  // Mail never fails the request that causes it (the user can ask again); the log names the user by id.
+  const queueQuietly = (what: string, userId: string, queued: Promise<void>) =>
+    queued.catch((error: unknown) => log.error({ err: error, userId }, `could not queue the ${what} e-mail`));
   return betterAuth({
     appName: 'LearnLingo',
     secret: options.secret,
@@ -52,14 +55,14 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) =>
-        enqueueResetPasswordMail(db, user, resetPasswordLink(options.publicOrigin, token)),
+        queueQuietly('reset', user.id, enqueueResetPasswordMail(db, user, resetPasswordLink(options.publicOrigin, token))),
     },
     // A confirmation link at sign-up; an unconfirmed user can still use everything.
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       sendVerificationEmail: ({ user, token }) =>
-        enqueueVerifyEmailMail(db, user, verifyEmailLink(options.publicOrigin, token)),
+        queueQuietly('confirmation', user.id, enqueueVerifyEmailMail(db, user, verifyEmailLink(options.publicOrigin, token))),
     },
     user: {
       // POST /delete-user with the password (required by the form rules): see deleteAccountData

@@ -14,14 +14,14 @@ describe('store', () => {
     const state = makeStore().getState();
     expect(state.auth).toMatchObject({ user: { name: '', email: '' }, isLoggedIn: false, isRefresh: true });
     expect(state.teachers).toMatchObject({ items: [], favorites: [], isLoading: false, isError: false });
-    expect(state.filters).toEqual({ language: '', level: '', price: '' });
+    expect(state.filters).toEqual({ q: '', sort: '', language: '', level: '', price_min: '', price: '', search: '' });
   });
 
   it('merges partial filter values', () => {
     const store = makeStore();
     store.dispatch(setFilters({ language: 'French' }));
     store.dispatch(setFilters({ price: '30' }));
-    expect(store.getState().filters).toEqual({ language: 'French', level: '', price: '30' });
+    expect(store.getState().filters).toMatchObject({ language: 'French', level: '', price: '30' });
   });
 
   it('logout clears the user and resets the whole teachers state', () => {

@@ -1,31 +1,35 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** A position in the catalogue order (rating desc, id desc). */
+/** A position in a catalogue order: the order's value (rating, price…) and the id. */
 export interface CursorPosition {
-  rating: number;
+  value: number;
   id: string;
 }
 
 /**
- * Opaque keyset cursors: base64url(JSON [rating, id]) + "." + a truncated HMAC, so a
- * client cannot forge a position (→ 400 BAD_CURSOR). A cursor whose row has since gone
+ * Opaque keyset cursors: base64url(JSON [value, id]) + "." + a truncated HMAC over the
+ * payload and the query it was made for (its order and filters, `scope`), so a client
+ * cannot forge a position, nor carry a cursor to another order or filter set, where its
+ * position means something else (→ 400 BAD_CURSOR). A cursor whose row has since gone
  * still works: the next page is found by row comparison, not by looking the row up.
  */
 export function createCursorCodec(secret: string) {
   const key = createHmac('sha256', secret).update('learnlingo:teachers-cursor').digest();
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 12);
+  const sign = (payload: string, scope: string) =>
+    createHmac('sha256', key).update(scope).update('\u0000').update(payload).digest().subarray(0, 12);
 
   return {
-    encode(position: CursorPosition): string {
-      const payload = Buffer.from(JSON.stringify([position.rating, position.id])).toString('base64url');
-      return `${payload}.${sign(payload).toString('base64url')}`;
+    /** scope: the query the cursor belongs to (order and filters), as one string */
+    encode(position: CursorPosition, scope = ''): string {
+      const payload = Buffer.from(JSON.stringify([position.value, position.id])).toString('base64url');
+      return `${payload}.${sign(payload, scope).toString('base64url')}`;
     },
-    /** null when the cursor is malformed or its signature does not match */
-    decode(cursor: string): CursorPosition | null {
+    /** null when the cursor is malformed or was not made for this scope by this server */
+    decode(cursor: string, scope = ''): CursorPosition | null {
       const [payload, signature, extra] = cursor.split('.');
       if (!payload || !signature || extra !== undefined) return null;
       const given = Buffer.from(signature, 'base64url');
-      const expected = sign(payload);
+      const expected = sign(payload, scope);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -36,7 +40,7 @@ export function createCursorCodec(secret: string) {
           Number.isFinite(value[0]) &&
           typeof value[1] === 'string'
         ) {
-          return { rating: value[0], id: value[1] };
+          return { value: value[0], id: value[1] };
         }
       } catch {
         // fall through
@@ -47,3 +51,11 @@ export function createCursorCodec(secret: string) {
 }
 
 export type CursorCodec = ReturnType<typeof createCursorCodec>;
+
+/** The query a cursor belongs to: its order and its normalised filters, as one string. */
+export function cursorScope(
+  sort: string,
+  filters: { q?: string | undefined; language?: string | undefined; level?: string | undefined; min: number; max: number },
+): string {
+  return JSON.stringify([sort, filters.q ?? null, filters.language ?? null, filters.level ?? null, filters.min, filters.max]);
+}

@@ -38,7 +38,7 @@ const list = async (query: string) => {
   const before = statements;
   const res = await app.inject({ method: 'GET', url: `/api/teachers?${query}` });
   expect(res.statusCode).toBe(200);
-  return { page: res.json<{ items: { id: string }[]; nextCursor: string | null }>(), ran: statements - before };
+  return { page: res.json<{ items: { id: string }[]; nextCursor: string | null; total: number }>(), ran: statements - before };
 };
 
 describe('filters no teacher can match', () => {
@@ -49,8 +49,10 @@ describe('filters no teacher can match', () => {
     ['a language no teacher speaks', 'language=Klingon'],
     ['a price below the cheapest teacher', `price=${cheapest - 1}`],
     ['an unknown language with real level and price', `language=Klingon&level=${encodeURIComponent('B1 Intermediate')}&price=60`],
+    ['a price range above the dearest teacher', `price_min=${Math.max(...generated.map((g) => g.price_per_hour)) + 1}`],
+    ['a price range between two price steps', `price_min=${cheapest + 1}&price_max=${cheapest + 2}`],
   ])('%s: an empty page without the list statement', async (_label, query) => {
-    expect(await list(query)).toEqual({ page: { items: [], nextCursor: null }, ran: 0 });
+    expect(await list(query)).toEqual({ page: { items: [], nextCursor: null, total: 0 }, ran: 0 });
   });
 
   it('real values still reach the database', async () => {

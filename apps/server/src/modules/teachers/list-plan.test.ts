@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedGenerated } from '../../catalogue/seed.js';
 import { openDatabase } from '../../db/client.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
-import { createTeachersRepository, LIST_STATEMENT } from './teachers-repository.js';
+import { SORTS } from '@learnlingo/contract';
+import { SORT_ORDERS } from './sort-orders.js';
+import { createTeachersRepository, LIST_STATEMENTS, SEARCH_STATEMENTS } from './teachers-repository.js';
 
-// The catalogue list's one statement (LIST_STATEMENT) runs its generic plan on PostgreSQL
+// The catalogue list's statements (LIST_STATEMENTS, one per order, and SEARCH_STATEMENTS) runs its generic plan on PostgreSQL
 // (prepared once per connection, see db/client.ts). On a handful of rows any plan is fine
 // and the planner rightly scans tables; this catalogue is large enough for the planner to
 // choose as it does on 100,000 teachers.
@@ -20,29 +22,63 @@ afterAll(async () => {
   await t.drop();
 });
 
-describe('the catalogue list statement', () => {
-  it("has a generic plan on the covering index and the cards' primary key: no table scan, no sort of the matches", async () => {
-    const plan = await t.db.orm.transaction(async (tx) => {
-      await tx.execute(sql.raw(`prepare list_plan_check as ${LIST_STATEMENT}`));
-      try {
-        const result: unknown = await tx.execute(
-          sql.raw(`explain execute list_plan_check(array['English', ''], array['B1 Intermediate', ''],
-            array[40, 'Infinity']::float8[], array['Infinity', 4.5]::float8[], array['', 't000050'], array[5, 11])`),
-        );
-        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-        return rows.map((r) => Object.values(r).join('')).join('\n');
-      } finally {
-        await tx.execute(sql`deallocate list_plan_check`);
-      }
-    });
-    // each branch: its pages read in list order from an index, stopped by the LIMIT
-    expect(plan).toMatch(/One-Time Filter: \(p\.language = ''::text\)\s*->\s+Index Only Scan using teacher_list_order_idx/);
-    expect(plan).toMatch(
-      /One-Time Filter: \(p\.language <> ''::text\)\s*->\s+Index Only Scan using teacher_language_list_idx/,
+/** The text of EXPLAIN for a statement prepared in a transaction, executed with these arguments. */
+async function explain(statement: string, args: string): Promise<string> {
+  return t.db.orm.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare list_plan_check as ${statement}`));
+    try {
+      const result: unknown = await tx.execute(sql.raw(`explain execute list_plan_check(${args})`));
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+      return rows.map((r) => Object.values(r).join('')).join('\n');
+    } finally {
+      await tx.execute(sql`deallocate list_plan_check`);
+    }
+  });
+}
+
+const ANY = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
+
+describe('the catalogue list statements', () => {
+  const indexed = SORTS.filter((sort) => SORT_ORDERS[sort].indexes !== null);
+
+  it.each(indexed)(
+    "%s: a generic plan on the order's covering indexes and the cards' primary key: no table scan, no sort",
+    async (sort) => {
+      const order = SORT_ORDERS[sort];
+      const indexes = order.indexes as { teacher: string; teacherLanguage: string };
+      const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
+      const plan = await explain(
+        LIST_STATEMENTS[sort] as string,
+        `array['English', ''], array['B1 Intermediate', ''], array[20, '-Infinity']::float8[],
+         array[40, 'Infinity']::float8[], array[${start}, 40]::${order.cursorType}[], array['', 't000050'], array[5, 11]`,
+      );
+      // each branch: its pages read in the order from an index, stopped by the LIMIT
+      expect(plan).toMatch(
+        new RegExp(`One-Time Filter: \\(p\\.language = ''::text\\)\\s*->\\s+Index Only Scan (Backward )?using ${indexes.teacher}`),
+      );
+      expect(plan).toMatch(
+        new RegExp(
+          `One-Time Filter: \\(p\\.language <> ''::text\\)\\s*->\\s+Index Only Scan (Backward )?using ${indexes.teacherLanguage}`,
+        ),
+      );
+      if (order.direction === 'desc' && sort === 'price-desc') expect(plan).toContain('Index Only Scan Backward');
+      expect(plan).not.toMatch(/->\s+Sort\b/);
+      expect(plan).toContain('Index Scan using teacher_card_pkey');
+      expect(plan).not.toMatch(/Seq Scan|Bitmap|Hash/);
+    },
+  );
+
+  it.each(SORTS)('%s with a search: the matches come from the search indexes, only they are sorted', async (sort) => {
+    const order = SORT_ORDERS[sort];
+    const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
+    const plan = await explain(
+      SEARCH_STATEMENTS[sort],
+      `'pronunciation', 'pronunciation:*', '', '', '-Infinity', 'Infinity', ${start}, '', 5`,
     );
-    expect(plan).not.toMatch(/->\s+Sort\b/);
+    expect(plan).toContain('teacher_search_document_idx');
+    expect(plan).toContain('teacher_search_name_trgm_idx');
+    expect(plan).not.toMatch(/Seq Scan on teacher_search|Seq Scan on teacher\b/);
     expect(plan).toContain('Index Scan using teacher_card_pkey');
-    expect(plan).not.toMatch(/Seq Scan|Bitmap|Hash/);
   });
 
   it('runs on connections with generic plans and without JIT', async () => {
@@ -58,13 +94,19 @@ describe('the catalogue list statement', () => {
       const one = await openDatabase({ engine: 'postgres', url: t.url as string, max: 1 });
       try {
         const repository = createTeachersRepository(one);
-        await repository.list({ language: 'English' }, null, 4);
-        await repository.list({ level: 'A1 Beginner' }, { rating: 4.5, id: 't000050' }, 4);
+        await repository.list('rating', { ...ANY, language: 'English' }, null, 4);
+        await repository.list('rating', { ...ANY, level: 'A1 Beginner' }, { value: 4.5, id: 't000050' }, 4);
         const statements = await one.rows<{ generic: number; custom: number }>(
           sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-              where statement like '%with ordinality as p(language, level, price, after_rating, after_id, lim, i)%'`,
+              where statement like '%with ordinality as p(language, level, price_min, price_max, after_k, after_id, lim, i)%'`,
         );
         expect(statements).toEqual([{ generic: 2, custom: 0 }]);
+        await repository.search('relevance', { ...ANY, q: 'schmit' }, null, 4);
+        await repository.search('relevance', { ...ANY, q: 'chloe' }, null, 4);
+        const searches = await one.rows<{ generic: number }>(
+          sql`select generic_plans::int as generic from pg_prepared_statements where statement like '%matched as materialized%'`,
+        );
+        expect(searches).toEqual([{ generic: 2 }]);
       } finally {
         await one.close();
       }
@@ -73,11 +115,11 @@ describe('the catalogue list statement', () => {
 
   it('a teacher whose card is missing is still listed, as it is, and paging goes on past it', async () => {
     const repository = createTeachersRepository(t.db);
-    const first = await repository.list({}, null, 4);
+    const first = await repository.list('rating', ANY, null, 4);
     const listed = JSON.parse(first.itemsJson) as { id: string }[];
     const victim = listed[2]?.id as string;
     await t.db.rows(sql`delete from teacher_card where teacher_id = ${victim}`);
-    const again = await repository.list({}, null, 4);
+    const again = await repository.list('rating', ANY, null, 4);
     expect(again.itemsJson).toBe(first.itemsJson);
     expect(again.next).toEqual(first.next);
     expect((JSON.parse(again.itemsJson) as unknown[])[2]).toEqual(await repository.getById(victim));

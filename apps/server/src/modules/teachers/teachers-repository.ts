@@ -1,16 +1,30 @@
-import { LEVELS, type Facets, type Level, type Stats, type Teacher, type TeacherFilters } from '@learnlingo/contract';
+import type { Sort, Stats, Teacher } from '@learnlingo/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { catalogueVersion, teacher, teacherCard, teacherLanguage } from '../../db/schema.js';
+import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch } from '../../db/schema.js';
+import { CatalogueCounts } from './catalogue-counts.js';
 import type { CursorPosition } from './cursor.js';
+import { afterOperator, SORT_ORDERS, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
 const ph = sql.placeholder;
 
+/**
+ * A list's filters as the statements take them: the catalogue's spelling, the price range
+ * inclusive (no bound: ±Infinity), `q` trimmed and non-empty when present.
+ */
+export interface ListFilters {
+  q?: string | undefined;
+  language?: string | undefined;
+  level?: string | undefined;
+  min: number;
+  max: number;
+}
+
 /** One page to find: its filters, where it starts, how many rows. */
 interface ListQuery {
-  filters: TeacherFilters;
+  filters: ListFilters;
   after: CursorPosition | null;
   /** rows wanted: the page size plus one, to know whether there are more */
   rows: number;
@@ -32,55 +46,175 @@ interface ListRequest extends ListQuery {
  */
 const MAX_BATCH = { pglite: 64, postgres: 16 } as const;
 
+const dialect = new PgDialect();
+const orderBy = (order: SortOrder, column: string, id: string) =>
+  sql.raw(`${column} ${order.direction}, ${id} ${order.direction}`);
+
+/** A teacher's JSON for a page row `ids`: its card, or built on the spot when it has none. */
+const cardJson = sql`coalesce(card.json, (select ${teacherCardJson} from ${teacher} "teacher" where "teacher"."id" = ids.id))`;
+
 /**
- * All list calls that arrive in the same turn of the event loop become ONE statement and
- * one round trip: their parameters travel as arrays ($1…$6, one element per call), each set
- * becomes a row of `p`, and a LATERAL subquery runs that set's keyset page as an index-only
- * scan in list order (see decision 011): on teacher_language_list_idx when the call filters
- * by language (only that language's teachers are read), on teacher_list_order_idx when it
- * does not. Each branch carries a condition on `p` alone, which PostgreSQL checks once per
- * call before scanning (a one-time filter), so only one branch runs. Absent filters are
- * neutral values instead of ORs, so every part stays an index condition or an index-tuple
- * filter: no level → the empty array (contained in every array), no price → +Infinity, no
- * cursor → (+Infinity, ''). Each teacher's JSON comes ready-made from teacher_card, by
- * primary key; a teacher without a card (which the catalogue writer never leaves) is built
- * on the spot instead of dropping out of the page — COALESCE runs that subquery only then.
- * The text never varies, so PostgreSQL prepares it once per connection.
+ * The list statement of one order (no search). All list calls of that order that arrive in
+ * the same turn of the event loop become ONE statement and one round trip: their parameters
+ * travel as arrays ($1…$7, one element per call), each set becomes a row of `p`, and a
+ * LATERAL subquery runs that set's keyset page as an index-only scan in the order's index
+ * (SORT_ORDERS; see decision 011): on the teacher_language index when the call filters by
+ * language (only that language's teachers are read), on the teacher index when it does
+ * not. Each branch carries a condition on `p` alone, which PostgreSQL checks once per call
+ * before scanning (a one-time filter), so only one branch runs. Absent filters are neutral
+ * values instead of ORs, so every part stays an index condition or an index-tuple filter:
+ * no level → the empty array (contained in every array), no price bound → ±Infinity, no
+ * cursor → (the order's start, ''). Each teacher's JSON comes ready-made from teacher_card,
+ * by primary key; a teacher without a card (which the catalogue writer never leaves) is
+ * built on the spot instead of dropping out of the page — COALESCE runs that subquery only
+ * then. The text never varies, so PostgreSQL prepares it once per connection.
  */
-export const LIST_STATEMENT = new PgDialect().sqlToQuery(sql`select p.i::int as i, ids.rating, ids.id,
-      coalesce(card.json, (select ${teacherCardJson} from ${teacher} "teacher" where "teacher"."id" = ids.id)) as json
-    from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::int[])
-      with ordinality as p(language, level, price, after_rating, after_id, lim, i)
+function listStatement(order: SortOrder): string {
+  const col = sql.raw(order.column);
+  const after = sql.raw(afterOperator(order));
+  /*
+   * The price range. A generic plan sees `price >= $a and price <= $b` on one column as a
+   * range and estimates it at 0.5 % of the rows, whatever the values; in an order by another
+   * column that estimate made the planner pick the price index and sort every match (a
+   * bitmap scan, then a Sort). There the lower bound is written so it is not a range
+   * (`price + 0`): it is checked on the index tuple, and the upper bound stays the index
+   * condition it always was. The price orders keep both bounds as their index range.
+   */
+  const priceRange = (alias: string) =>
+    order.column === 'price_per_hour'
+      ? sql.raw(`${alias}.price_per_hour >= p.price_min and ${alias}.price_per_hour <= p.price_max`)
+      : sql.raw(`${alias}.price_per_hour <= p.price_max and ${alias}.price_per_hour + 0 >= p.price_min`);
+  return dialect.sqlToQuery(sql`select p.i::int as i, ids.k, ids.id, ${cardJson} as json
+    from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::${sql.raw(order.cursorType)}[], $6::text[], $7::int[])
+      with ordinality as p(language, level, price_min, price_max, after_k, after_id, lim, i)
     cross join lateral (
-      (select page.rating, page.id from ${teacher} page
+      (select page.${col} as k, page.id from ${teacher} page
         where p.language = ''
           and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
-          and page.price_per_hour <= p.price
-          and (page.rating, page.id) < (p.after_rating, p.after_id)
-        order by page.rating desc, page.id desc
+          and ${priceRange('page')}
+          and (page.${col}, page.id) ${after} (p.after_k, p.after_id)
+        order by ${orderBy(order, `page.${order.column}`, 'page.id')}
         limit p.lim)
       union all
-      (select spoken.rating, spoken.teacher_id from ${teacherLanguage} spoken
+      (select spoken.${col}, spoken.teacher_id from ${teacherLanguage} spoken
         where p.language <> '' and spoken.language = p.language
           and spoken.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
-          and spoken.price_per_hour <= p.price
-          and (spoken.rating, spoken.teacher_id) < (p.after_rating, p.after_id)
-        order by spoken.rating desc, spoken.teacher_id desc
+          and ${priceRange('spoken')}
+          and (spoken.${col}, spoken.teacher_id) ${after} (p.after_k, p.after_id)
+        order by ${orderBy(order, `spoken.${order.column}`, 'spoken.teacher_id')}
         limit p.lim)
     ) ids
     left join ${teacherCard} card on card.teacher_id = ids.id
-    order by p.i, ids.rating desc, ids.id desc`).sql;
+    order by p.i, ${orderBy(order, 'ids.k', 'ids.id')}`).sql;
+}
 
-/** LIST_STATEMENT's parameters for these calls. */
-function listStatementParams(requests: readonly ListQuery[]): unknown[] {
+/** Each order's list statement (those an index serves), built once. */
+export const LIST_STATEMENTS = Object.fromEntries(
+  Object.entries(SORT_ORDERS)
+    .filter(([, order]) => order.indexes !== null)
+    .map(([sort, order]) => [sort, listStatement(order)]),
+) as Partial<Record<Sort, string>>;
+
+/** LIST_STATEMENTS' parameters for these calls. */
+function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): unknown[] {
   return [
     requests.map((r) => r.filters.language ?? ''),
     requests.map((r) => r.filters.level ?? ''),
-    requests.map((r) => r.filters.price ?? Number.POSITIVE_INFINITY),
-    requests.map((r) => r.after?.rating ?? Number.POSITIVE_INFINITY),
+    requests.map((r) => r.filters.min),
+    requests.map((r) => r.filters.max),
+    requests.map((r) => r.after?.value ?? order.start),
     requests.map((r) => r.after?.id ?? ''),
     requests.map((r) => r.rows),
   ];
+}
+
+/*
+ * Search (decision 040). The text is matched two ways, both indexed on teacher_search: its
+ * words as prefixes in the full-text document (accents and case gone, so "chloe" finds
+ * Chloé and "pronun" finds pronunciation), and the whole text by trigram word similarity
+ * with the name (pg_trgm's `<%`, so "schmit" finds Schmidt). The normalised text and the
+ * tsquery are scalar subqueries: computed once per execution (InitPlans) and usable as
+ * index keys. Relevance: how close the text is to the teacher's name (word similarity), so
+ * name matches come first; teachers found by their text alone tie and follow by id. (ts_rank
+ * over the documents cost ~7x the whole statement for a common word: bench/plans.mjs.)
+ */
+const searchText = sql`(select lower(unaccent($1::text)))`;
+const searchQuery = sql`(select to_tsquery('simple', lower(unaccent($2::text))))`;
+const searchMatch = sql`(s.document @@ ${searchQuery} or ${searchText} <% s.name_text)`;
+const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
+/** $3 language, $4 level ('' = any), $5/$6 the price range */
+const searchFilters = (language: boolean, level: boolean) => sql`
+  ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
+  ${level ? sql`and s.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)` : sql``}
+  and s.price_per_hour >= $5::float8 and s.price_per_hour <= $6::float8`;
+
+/**
+ * One search page in one order, with the total: the matches are found once (a bitmap of
+ * the two indexes), counted, and the page is the first `$9` after the cursor ($7, $8) in
+ * the order — a top-N sort of the matches, never of the catalogue. The row with a null id
+ * carries the total when the page is empty.
+ */
+function searchStatement(order: SortOrder): string {
+  const key = order.column === 'score' ? searchScore : sql.raw(`s.${order.column}`);
+  const after = sql.raw(afterOperator(order));
+  return dialect.sqlToQuery(sql`with matched as materialized (
+      select s.teacher_id as id, ${key} as k from ${teacherSearch} s
+      where ${searchMatch} ${searchFilters(true, true)}
+    )
+    select c.total, ids.k, ids.id, case when ids.id is null then null else ${cardJson} end as json
+    from (select count(*)::int as total from matched) c
+    left join lateral (
+      select m.k, m.id from matched m
+      where (m.k, m.id) ${after} ($7::${sql.raw(order.cursorType)}, $8::text)
+      order by ${orderBy(order, 'm.k', 'm.id')}
+      limit $9::int
+    ) ids on true
+    left join ${teacherCard} card on card.teacher_id = ids.id
+    order by ${orderBy(order, 'ids.k', 'ids.id')}`).sql;
+}
+
+/** Each order's search statement, built once. */
+export const SEARCH_STATEMENTS = Object.fromEntries(
+  Object.entries(SORT_ORDERS).map(([sort, order]) => [sort, searchStatement(order)]),
+) as Record<Sort, string>;
+
+/**
+ * The facet counts of a search: for each language the matches with the level and price
+ * filters, for each level those with the language and price filters, and the total.
+ */
+export const SEARCH_FACETS_STATEMENT = dialect.sqlToQuery(sql`with matched as materialized (
+    select s.languages, s.levels from ${teacherSearch} s
+    where ${searchMatch} ${searchFilters(false, false)}
+  )
+  select 'language' as kind, l as value, count(*)::int as n from matched, unnest(matched.languages) l
+    where matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)
+    group by l
+  union all
+  select 'level', v, count(*)::int from matched, unnest(matched.levels) v
+    where ($3::text = '' or matched.languages @> array[$3::text])
+    group by v
+  union all
+  select 'total', '', count(*)::int from matched
+    where ($3::text = '' or matched.languages @> array[$3::text])
+      and matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`).sql;
+
+/**
+ * A search text as a tsquery: its words (letters and digits only, so nothing in it is
+ * tsquery syntax), all required, words of 3 characters or more as prefixes. '' when it
+ * has no word. Linear: one split, no backtracking.
+ */
+export function searchTsquery(q: string): string {
+  return q
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => (word.length >= 3 ? `${word}:*` : word))
+    .join(' & ');
+}
+
+function searchParams(filters: ListFilters): unknown[] {
+  const q = filters.q ?? '';
+  return [q, searchTsquery(q), filters.language ?? '', filters.level ?? '', filters.min, filters.max];
 }
 
 export interface ListPage {
@@ -90,18 +224,19 @@ export interface ListPage {
   next: CursorPosition | null;
 }
 
-/** Reads of the catalogue. List calls are batched per event-loop turn (LIST_STATEMENT). */
+/** Reads of the catalogue. List calls are batched per order and event-loop turn (LIST_STATEMENTS). */
 export function createTeachersRepository(db: Database) {
-  let pending: ListRequest[] = [];
+  let pending = new Map<Sort, ListRequest[]>();
 
-  async function runBatch(batch: ListRequest[]): Promise<void> {
+  async function runBatch(sort: Sort, batch: ListRequest[]): Promise<void> {
     try {
-      const rows = await db.statement<{ i: number; rating: number; id: string; json: string }>(
-        LIST_STATEMENT,
-        listStatementParams(batch),
+      const order = SORT_ORDERS[sort];
+      const rows = await db.statement<{ i: number; k: number; id: string; json: string }>(
+        LIST_STATEMENTS[sort] as string,
+        listStatementParams(order, batch),
       );
       const byRequest = batch.map((): TeacherJsonRow[] => []);
-      for (const row of rows) byRequest[Number(row.i) - 1]?.push(row);
+      for (const row of rows) byRequest[Number(row.i) - 1]?.push({ value: Number(row.k), id: row.id, json: row.json });
       batch.forEach((request, index) => request.resolve(byRequest[index] ?? []));
     } catch (error) {
       for (const request of batch) request.reject(error);
@@ -110,16 +245,30 @@ export function createTeachersRepository(db: Database) {
 
   function flush(): void {
     const waiting = pending;
-    pending = [];
+    pending = new Map();
     const size = MAX_BATCH[db.engine];
-    for (let from = 0; from < waiting.length; from += size) void runBatch(waiting.slice(from, from + size));
+    for (const [sort, requests] of waiting) {
+      for (let from = 0; from < requests.length; from += size) void runBatch(sort, requests.slice(from, from + size));
+    }
   }
 
-  function listRows(filters: TeacherFilters, after: CursorPosition | null, rows: number): Promise<TeacherJsonRow[]> {
+  function listRows(sort: Sort, query: ListQuery): Promise<TeacherJsonRow[]> {
     return new Promise((resolve, reject) => {
-      pending.push({ filters, after, rows, resolve, reject });
-      if (pending.length === 1) setImmediate(flush);
+      if (pending.size === 0) setImmediate(flush);
+      let waiting = pending.get(sort);
+      if (!waiting) pending.set(sort, (waiting = []));
+      waiting.push({ ...query, resolve, reject });
     });
+  }
+
+  function toPage(rows: TeacherJsonRow[], limit: number): ListPage {
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      itemsJson: `[${page.map((row) => row.json).join(',')}]`,
+      next: hasMore && last ? { value: last.value, id: last.id } : null,
+    };
   }
 
   const byIdStatement = db.orm
@@ -134,15 +283,52 @@ export function createTeachersRepository(db: Database) {
     .prepare('catalogue_version');
 
   return {
-    async list(filters: TeacherFilters, after: CursorPosition | null, limit: number): Promise<ListPage> {
-      const rows = await listRows(filters, after, limit + 1);
-      const hasMore = rows.length > limit;
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        itemsJson: `[${page.map((row) => row.json).join(',')}]`,
-        next: hasMore && last ? { rating: last.rating, id: last.id } : null,
-      };
+    /** A page without a search, in an order an index serves (not relevance). */
+    async list(sort: Sort, filters: ListFilters, after: CursorPosition | null, limit: number): Promise<ListPage> {
+      return toPage(await listRows(sort, { filters, after, rows: limit + 1 }), limit);
+    },
+
+    /** A page of a search (filters.q set) in any order, and how many teachers match it. */
+    async search(
+      sort: Sort,
+      filters: ListFilters,
+      after: CursorPosition | null,
+      limit: number,
+    ): Promise<ListPage & { total: number }> {
+      const order = SORT_ORDERS[sort];
+      const rows = await db.statement<{ total: number; k: number | null; id: string | null; json: string | null }>(
+        SEARCH_STATEMENTS[sort],
+        [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1],
+      );
+      const found = rows.flatMap((row) =>
+        row.id === null ? [] : [{ value: Number(row.k), id: row.id, json: row.json as string }],
+      );
+      return { ...toPage(found, limit), total: Number(rows[0]?.total ?? 0) };
+    },
+
+    /** A search's facet counts (see SEARCH_FACETS_STATEMENT). */
+    async searchFacets(
+      filters: ListFilters,
+    ): Promise<{ languages: Record<string, number>; levels: Record<string, number>; total: number }> {
+      const rows = await db.statement<{ kind: string; value: string; n: number }>(
+        SEARCH_FACETS_STATEMENT,
+        searchParams(filters),
+      );
+      const out = { languages: {} as Record<string, number>, levels: {} as Record<string, number>, total: 0 };
+      for (const row of rows) {
+        if (row.kind === 'language') out.languages[row.value] = Number(row.n);
+        else if (row.kind === 'level') out.levels[row.value] = Number(row.n);
+        else out.total = Number(row.n);
+      }
+      return out;
+    },
+
+    /** Every teacher's languages, levels and price, for the counts without a search. */
+    async counts(): Promise<CatalogueCounts> {
+      const rows = await db.rows<{ languages: string[]; levels: string[]; price: number }>(
+        sql`select ${teacher.languages} as languages, ${teacher.levels} as levels, ${teacher.pricePerHour} as price from ${teacher}`,
+      );
+      return new CatalogueCounts(rows.map((row) => ({ ...row, price: Number(row.price) })));
     },
 
     async getById(id: string): Promise<Teacher | null> {
@@ -157,20 +343,6 @@ export function createTeachersRepository(db: Database) {
         .from(teacher)
         .where(inArray(teacher.id, ids))) as TeacherRow[];
       return rows.map(toTeacher);
-    },
-
-    async facets(): Promise<Facets> {
-      const [languages, levels, prices] = await Promise.all([
-        db.rows<{ v: string }>(sql`select distinct unnest(${teacher.languages}) as v from ${teacher}`),
-        db.rows<{ v: string }>(sql`select distinct unnest(${teacher.levels}) as v from ${teacher}`),
-        db.rows<{ v: number }>(sql`select distinct ${teacher.pricePerHour} as v from ${teacher}`),
-      ]);
-      const present = new Set(levels.map((r) => r.v));
-      return {
-        languages: languages.map((r) => r.v).sort((a, b) => a.localeCompare(b, 'en')),
-        levels: LEVELS.filter((level: Level) => present.has(level)),
-        prices: prices.map((r) => Number(r.v)).sort((a, b) => a - b),
-      };
     },
 
     async stats(): Promise<Stats> {

@@ -10,12 +10,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createCursorCodec } from './cursor.js';
+import { createCursorCodec, cursorScope } from './cursor.js';
 
 const COUNT = 100;
 const generated = [...generateTeachers(1, COUNT)];
 const byOrder = (a: { rating: number; id: string }, b: { rating: number; id: string }) =>
   b.rating - a.rating || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The cursor scope of the default query (rating order, no filter). */
+const DEFAULT_SCOPE = cursorScope('rating', { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +100,7 @@ describe('GET /api/teachers', () => {
       }
     }
     expect(combinations).toBe(15 * 7 * 11);
-  });
+  }, 120_000);
 
   it('limit 50 returns 50; the last page has no cursor', async () => {
     const first = (await get('/api/teachers?limit=50')).json<TeachersPage>();
@@ -110,7 +113,7 @@ describe('GET /api/teachers', () => {
   it('an unknown language is an empty page, not an error', async () => {
     const res = await get('/api/teachers?language=Klingon');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [], nextCursor: null });
+    expect(res.json()).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
   it.each([
@@ -136,7 +139,7 @@ describe('GET /api/teachers', () => {
   });
 
   it('400 BAD_CURSOR for a forged or garbled cursor', async () => {
-    const forged = createCursorCodec('another-secret-another-secret-another').encode({ rating: 5, id: 't000001' });
+    const forged = createCursorCodec('another-secret-another-secret-another').encode({ value: 5, id: 't000001' }, DEFAULT_SCOPE);
     const real = (await get('/api/teachers')).json<TeachersPage>().nextCursor as string;
     const [payload] = real.split('.');
     const tampered = `${Buffer.from(JSON.stringify([1, 'zzz'])).toString('base64url')}.${real.split('.')[1]}`;
@@ -152,7 +155,7 @@ describe('GET /api/teachers', () => {
     const last = first.items[2] as Teacher;
     const codec = createCursorCodec('test-secret-test-secret-test-secret-0123456789');
     // a cursor pointing at a row that does not exist (as if deleted): same position
-    const ghost = codec.encode({ rating: last.rating, id: `${last.id}-gone` });
+    const ghost = codec.encode({ value: last.rating, id: `${last.id}-gone` }, DEFAULT_SCOPE);
     const next = (await get(`/api/teachers?limit=3&cursor=${encodeURIComponent(ghost)}`)).json<TeachersPage>();
     const expected = [...generated].sort(byOrder);
     const index = expected.findIndex((g) => g.id === last.id);

@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  defaultSort,
+  facetsQuerySchema,
   facetsSchema,
   statsSchema,
   teacherParamsSchema,
@@ -11,9 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
-import { CatalogueCache, type CachedResponse } from './catalogue-cache.js';
-import { createCursorCodec } from './cursor.js';
-import { createTeachersRepository } from './teachers-repository.js';
+import { CatalogueCache, etagOf, type CachedResponse } from './catalogue-cache.js';
+import { createCursorCodec, cursorScope } from './cursor.js';
+import { createTeachersRepository, type ListFilters, type ListPage } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
   cursorSecret: string;
@@ -26,7 +28,21 @@ export interface TeachersRoutesOptions {
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
 const LIST_MAX_AGE = 10;
 const SLOW_MAX_AGE = 60;
-const EMPTY_PAGE = '{"items":[],"nextCursor":null}';
+const EMPTY_PAGE = '{"items":[],"nextCursor":null,"total":0}';
+
+const EMPTY_ETAG = etagOf(EMPTY_PAGE);
+/** A language no teacher speaks, as a filter: it matches nothing (a language starts with a letter). */
+const UNKNOWN_LANGUAGE = '(none)';
+
+/** The query's filters, as they arrive (validated by the contract) */
+interface FiltersQuery {
+  q?: string | undefined;
+  language?: string | undefined;
+  level?: string | undefined;
+  price?: number | undefined;
+  price_min?: number | undefined;
+  price_max?: number | undefined;
+}
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
   reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`);
@@ -50,58 +66,78 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   app.decorate('catalogueCache', cache);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Languages, levels and prices present in the catalogue: one read per catalogue version. */
-  const facets = () => cache.memo('facets', () => repository.facets());
+  /**
+   * Counts without a search, the languages, levels and prices present: one read per
+   * catalogue version (decision 041).
+   */
+  const counts = () => cache.memo('counts', () => repository.counts());
 
   /**
-   * The same, as the filter values a page can match. A page for a language or level no
-   * teacher has, or a price below the cheapest, is empty without asking the database: the
-   * index cannot stop such a scan early, so on 100,000 teachers it would read the whole list
-   * index (~30 ms) — and hold up the pages batched with it.
+   * The filters in the catalogue's spelling and as the statements take them: a language in
+   * any case becomes the catalogue's (null: no teacher speaks it, nothing can match), `price`
+   * is `price_max` (the smaller of the two wins), an empty `q` is none.
    */
-  const filterDomain = () =>
-    cache.memo('filter-domain', async () => {
-      const present = await facets();
-      return {
-        languages: new Set(present.languages),
-        levels: new Set<string>(present.levels),
-        cheapest: present.prices[0] ?? Number.POSITIVE_INFINITY,
-      };
-    });
+  async function normalise(query: FiltersQuery): Promise<ListFilters | null> {
+    let language: string | undefined;
+    if (query.language !== undefined) {
+      language = (await counts()).language(query.language);
+      if (language === undefined) return null;
+    }
+    return {
+      q: query.q ? query.q : undefined,
+      language,
+      level: query.level,
+      min: query.price_min ?? Number.NEGATIVE_INFINITY,
+      max: Math.min(query.price ?? Number.POSITIVE_INFINITY, query.price_max ?? Number.POSITIVE_INFINITY),
+    };
+  }
 
   r.get(
     '/api/teachers',
     {
       schema: {
         tags: ['teachers'],
-        summary: 'A page of the catalogue (rating desc, id desc), filtered',
+        summary: 'A page of the catalogue: searched (q), filtered, in an order (sort), with the total',
+        description:
+          'Orders: rating (default; rating high to low), price-asc, price-desc, lessons (most lessons done first), ' +
+          'relevance (the default with q; only with q). Ties are broken by id. `nextCursor` continues the same query ' +
+          'only: a cursor used with another order or other filters is refused (400 BAD_CURSOR). `price` is the ' +
+          "original's name for price_max. Language and level match whatever their case.",
         querystring: teachersQuerySchema,
         response: { 200: teachersPageSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { language, level, price, cursor, limit } = request.query;
-      const after = cursor === undefined ? null : cursors.decode(cursor);
-      if (cursor !== undefined && after === null) {
-        throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued', {
+      const { cursor, limit } = request.query;
+      const filters = await normalise(request.query);
+      const sort = request.query.sort ?? defaultSort({ q: filters?.q ?? request.query.q });
+      const scope = filters === null ? null : cursorScope(sort, filters);
+      const after = cursor === undefined || scope === null ? null : cursors.decode(cursor, scope);
+      if (cursor !== undefined && after === null && scope !== null) {
+        throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued for this order and filters', {
           cursor: 'Invalid cursor',
         });
       }
-      const key = JSON.stringify(['list', language ?? null, level ?? null, price ?? null, cursor ?? null, limit]);
+      if (filters === null || scope === null) {
+        // a language no teacher speaks: nothing can match (and the index could not stop early)
+        return sendCached(request, reply, { body: EMPTY_PAGE, etag: EMPTY_ETAG }, LIST_MAX_AGE);
+      }
+      const key = JSON.stringify(['list', scope, cursor ?? null, limit]);
       const entry = await cache.get(key, async () => {
         // The database builds the items' JSON (teacherSchema's shape, asserted by the tests
-        // against the contract); Node only adds the cursor. See decision 011.
-        const domain = await filterDomain();
-        if (
-          (language !== undefined && !domain.languages.has(language)) ||
-          (level !== undefined && !domain.levels.has(level)) ||
-          (price !== undefined && price < domain.cheapest)
-        ) {
-          return EMPTY_PAGE;
+        // against the contract); Node only adds the cursor and the total. See decision 011.
+        const encode = (page: ListPage) => (page.next ? JSON.stringify(cursors.encode(page.next, scope)) : 'null');
+        if (filters.q !== undefined) {
+          const page = await repository.search(sort, filters, after, limit);
+          return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${page.total}}`;
         }
-        const page = await repository.list({ language, level, price }, after, limit);
-        const nextCursor = page.next ? JSON.stringify(cursors.encode(page.next)) : 'null';
-        return `{"items":${page.itemsJson},"nextCursor":${nextCursor}}`;
+        // Without a search the total comes from memory, and a query nothing matches (an
+        // absent level, a range outside the prices) is answered without the statement: its
+        // index scan could not stop early (decision 011, addendum 2).
+        const total = (await counts()).count(filters);
+        if (total === 0) return EMPTY_PAGE;
+        const page = await repository.list(sort, filters, after, limit);
+        return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${total}}`;
       });
       return sendCached(request, reply, entry, LIST_MAX_AGE);
     },
@@ -112,12 +148,37 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     {
       schema: {
         tags: ['teachers'],
-        summary: 'Languages, levels and price steps present in the catalogue',
-        response: { 200: facetsSchema },
+        summary: 'Languages, levels and price steps present in the catalogue, with counts for a query',
+        description:
+          "counts: for each language, how many teachers match it with the query's other filters (its level, " +
+          'price range and search), and for each level likewise; total: how many match the whole query.',
+        querystring: facetsQuerySchema,
+        response: { 200: facetsSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const entry = await cache.get('facets', async () => serialise(facetsSchema, await facets()));
+      const present = await counts();
+      const filters = (await normalise(request.query)) ?? {
+        ...(await normalise({ ...request.query, language: undefined })),
+        language: UNKNOWN_LANGUAGE,
+      };
+      const key = JSON.stringify(['facets', cursorScope('', filters as ListFilters)]);
+      const entry = await cache.get(key, async () => {
+        const { q, ...rest } = filters as ListFilters;
+        const found =
+          q === undefined
+            ? { ...present.facetCounts(rest), total: present.count(rest) }
+            : await repository.searchFacets(filters as ListFilters);
+        const languages = Object.fromEntries(present.languages.map((l) => [l, found.languages[l] ?? 0]));
+        const levels = Object.fromEntries(present.levels.map((l) => [l, found.levels[l] ?? 0]));
+        return serialise(facetsSchema, {
+          languages: present.languages,
+          levels: present.levels,
+          prices: present.priceSteps,
+          counts: { languages, levels },
+          total: found.total,
+        });
+      });
       return sendCached(request, reply, entry, SLOW_MAX_AGE);
     },
   );

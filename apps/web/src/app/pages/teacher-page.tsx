@@ -7,17 +7,21 @@ import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
 import { ButtonLink } from '../../components/ui/button-link';
 import { BackLink, CatalogueSection, TeacherCard, useGetTeacherQuery } from '../../features/teachers';
+import { useAppSelector } from '../hooks';
+import { selectFilters } from '../../features/teachers/filters-slice';
 
 /** /teachers/:id: one teacher, expanded, with reviews and booking (a shareable link). */
 export function Component() {
   useFavoritesSync();
   const { id = '' } = useParams();
   const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
+  // back to the catalogue as the user left it (search, order, filters)
+  const { search } = useAppSelector(selectFilters);
 
   return (
     <CatalogueSection title={teacher ? undefined : 'Teacher'}>
       <title>{teacher ? `${teacher.name} ${teacher.surname} · LearnLingo` : 'Teacher · LearnLingo'}</title>
-      <BackLink to="/teachers">← All teachers</BackLink>
+      <BackLink to={search ? `/teachers?${search}` : '/teachers'}>← All teachers</BackLink>
       {teacher ? (
         <TeacherCard
           key={teacher.id}

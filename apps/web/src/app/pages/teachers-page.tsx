@@ -3,10 +3,10 @@ import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
 import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, useUrlFilters } from '../../features/teachers';
 
-/** /teachers: filters (in the URL), the teacher cards and "Load more". */
+/** /teachers: search, order and filters (in the URL), the teacher cards and "Load more". */
 export function Component() {
   useFavoritesSync();
-  const { filters, setFilter, resetFilters } = useUrlFilters();
+  const { filters, facets, update, resetFilters } = useUrlFilters();
   const renderCard = (teacher: Teacher) => (
     <TeacherCard
       teacher={teacher}
@@ -18,7 +18,7 @@ export function Component() {
   return (
     <CatalogueSection title="Teachers">
       <title>Teachers · LearnLingo</title>
-      <FiltersBar filters={filters} onChange={setFilter} />
+      <FiltersBar filters={filters} facets={facets} onChange={update} onClearAll={resetFilters} />
       <TeachersList filters={filters} renderCard={renderCard} onResetFilters={resetFilters} />
     </CatalogueSection>
   );

@@ -1,13 +1,29 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Mirrors the URL query (the URL is the source of truth); set by merging partial values. */
+/**
+ * Mirrors the URL query (the URL is the source of truth); set by merging partial values.
+ * `price` is the most per hour (the URL's price_max, the original's price), `search` the
+ * catalogue's whole query string (for "← All teachers").
+ */
 export interface FiltersState {
+  q: string;
+  sort: string;
   language: string;
   level: string;
+  price_min: string;
   price: string;
+  search: string;
 }
 
-export const initialFiltersState: FiltersState = { language: '', level: '', price: '' };
+export const initialFiltersState: FiltersState = {
+  q: '',
+  sort: '',
+  language: '',
+  level: '',
+  price_min: '',
+  price: '',
+  search: '',
+};
 
 export const filtersSlice = createSlice({
   name: 'filters',

@@ -1,6 +1,6 @@
-import type { Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
+import type { CatalogueQuery, Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
-import { guardSchema, isFacets, isTeacher, isTeachersPage } from '@learnlingo/contract/plain';
+import { filtersToSearch, guardSchema, isFacets, isTeacher, isTeachersPage } from '@learnlingo/contract/plain';
 
 /** A page cursor: null asks for the first page. */
 type Cursor = string | null;
@@ -8,17 +8,17 @@ type Cursor = string | null;
 export const teachersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The catalogue, one server page (4 teachers) at a time. Cached per filter set;
-     * "Load more" fetches the page at the last page's `nextCursor`.
+     * The catalogue, one server page (4 teachers) at a time. Cached per query (search,
+     * filters, order); "Load more" fetches the page at the last page's `nextCursor`.
      */
-    getTeachers: build.infiniteQuery<TeachersPage, TeacherFilters, Cursor>({
+    getTeachers: build.infiniteQuery<TeachersPage, CatalogueQuery, Cursor>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/teachers',
-        params: { ...queryArg, cursor: pageParam ?? undefined },
+        params: { ...Object.fromEntries(filtersToSearch(queryArg)), cursor: pageParam ?? undefined },
       }),
       responseSchema: guardSchema(isTeachersPage, 'page of teachers'),
       providesTags: ['Teachers'],
@@ -28,8 +28,12 @@ export const teachersApi = api.injectEndpoints({
       responseSchema: guardSchema(isTeacher, 'teacher'),
       providesTags: (_result, _error, id) => [{ type: 'Teacher', id }],
     }),
-    getFacets: build.query<Facets, void>({
-      query: () => '/teachers/facets',
+    /** Languages, levels and prices, with how many teachers each would leave given the other filters. */
+    getFacets: build.query<Facets, TeacherFilters>({
+      query: (filters) => ({
+        url: '/teachers/facets',
+        params: Object.fromEntries(filtersToSearch({ ...filters, sort: undefined })),
+      }),
       responseSchema: guardSchema(isFacets, 'list of filter options'),
       providesTags: ['Facets'],
     }),

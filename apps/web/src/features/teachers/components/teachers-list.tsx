@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Teacher, TeacherFilters } from '@learnlingo/contract';
+import type { CatalogueQuery, Teacher } from '@learnlingo/contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useGetTeachersInfiniteQuery } from '../api/teachers-api';
@@ -7,7 +7,7 @@ import { CardSkeletons } from './card-skeletons';
 import styles from './teachers-list.module.css';
 
 interface TeachersListProps {
-  filters: TeacherFilters;
+  filters: CatalogueQuery;
   renderCard: (teacher: Teacher) => ReactNode;
   onResetFilters: () => void;
 }

@@ -1,40 +1,70 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TeacherFilters } from '@learnlingo/contract';
+import type { CatalogueQuery } from '@learnlingo/contract';
+import { useGetFacetsQuery } from '../api/teachers-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
 import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';
 
+/** How a change enters the history: its own entry (Back undoes it), or in place of the last. */
+export interface UpdateOptions {
+  replace?: boolean;
+}
+
 /**
- * The catalogue filters. The URL query is their one source of truth (shareable,
- * reloadable, Back restores them); the `filters` slice mirrors it.
+ * The catalogue's query (search, order, filters). The URL query is its one source of truth
+ * (shareable, reloadable, Back restores it); the `filters` slice mirrors it. A URL that is
+ * not the query's own spelling is corrected in place (no history entry): invalid values
+ * dropped, a level in any case spelt as LEVELS, the original's `price` as `price_max`, and —
+ * once the facets are known — a language in the catalogue's spelling.
  */
 export function useUrlFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const dispatch = useAppDispatch();
 
-  // A stable key so that an unrelated re-render does not produce "new" filters.
+  // A stable key so that an unrelated re-render does not produce a "new" query.
   const key = filtersToSearch(parseFilters(searchParams)).toString();
-  const filters = useMemo<TeacherFilters>(() => parseFilters(new URLSearchParams(key)), [key]);
+  const filters = useMemo<CatalogueQuery>(() => parseFilters(new URLSearchParams(key)), [key]);
+  const facetFilters = useMemo(() => {
+    const { sort: _sort, ...rest } = filters;
+    return rest;
+  }, [filters]);
+  // the options and their counts for this query (kept while the next ones load)
+  const { data: facets } = useGetFacetsQuery(facetFilters);
+
+  // the catalogue's spelling of the language, when the URL has it in another case
+  const language = filters.language;
+  const spelt =
+    language === undefined
+      ? undefined
+      : facets?.languages.find((known) => known.toLowerCase() === language.toLowerCase());
+  const corrected = spelt && spelt !== language ? filtersToSearch({ ...filters, language: spelt }).toString() : key;
+
+  useEffect(() => {
+    if (searchParams.toString() !== corrected) setSearchParams(new URLSearchParams(corrected), { replace: true });
+  }, [searchParams, corrected, setSearchParams]);
 
   // Mirror the URL into the store (never the other way round).
   useEffect(() => {
     dispatch(setFilters(toFiltersState(filters)));
   }, [dispatch, filters]);
 
-  /** Sets one filter ('' = all) in the URL: a new history entry, so Back undoes it. */
-  const setFilter = useCallback(
-    (name: keyof TeacherFilters, value: string) => {
-      const next = filtersToSearch(filters);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      setSearchParams(filtersToSearch(parseFilters(next)));
+  // the latest query, so an update made from a debounce timer starts from what the URL says now
+  const latest = useRef(filters);
+  latest.current = filters;
+
+  /** Changes part of the query (undefined or '' = remove it). */
+  const update = useCallback(
+    (patch: Partial<CatalogueQuery>, options: UpdateOptions = {}) => {
+      const next = filtersToSearch(parseFilters(filtersToSearch({ ...latest.current, ...patch })));
+      if (next.toString() === filtersToSearch(latest.current).toString()) return;
+      setSearchParams(next, { replace: options.replace ?? false });
     },
-    [filters, setSearchParams],
+    [setSearchParams],
   );
 
   const resetFilters = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
 
-  return { filters, setFilter, resetFilters };
+  return { filters, facets, update, resetFilters };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, fullName, toFiltersState } from './format';
+import { formatPrice, fullName, teacherCount, toFiltersState } from './format';
 
 describe('format', () => {
   it('formats an hourly price as the original does', () => {
@@ -8,12 +8,24 @@ describe('format', () => {
   });
 
   it('turns typed URL filters into the slice shape', () => {
-    expect(toFiltersState({})).toEqual({ language: '', level: '', price: '' });
-    expect(toFiltersState({ language: 'French', level: 'B1 Intermediate', price: 30 })).toEqual({
+    expect(toFiltersState({})).toEqual({ q: '', sort: '', language: '', level: '', price_min: '', price: '', search: '' });
+    expect(
+      toFiltersState({ q: 'chloe', sort: 'price-asc', language: 'French', level: 'B1 Intermediate', price_min: 20, price_max: 30 }),
+    ).toEqual({
+      q: 'chloe',
+      sort: 'price-asc',
       language: 'French',
       level: 'B1 Intermediate',
+      price_min: '20',
       price: '30',
+      search: 'q=chloe&sort=price-asc&language=French&level=B1+Intermediate&price_min=20&price_max=30',
     });
+  });
+
+  it('counts teachers in words', () => {
+    expect(teacherCount(0)).toBe('0 teachers');
+    expect(teacherCount(1)).toBe('1 teacher');
+    expect(teacherCount(12)).toBe('12 teachers');
   });
 
   it('joins a full name', () => {

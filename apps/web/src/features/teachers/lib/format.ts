@@ -1,4 +1,5 @@
-import type { TeacherFilters } from '@learnlingo/contract';
+import type { CatalogueQuery } from '@learnlingo/contract';
+import { filtersToSearch } from '@learnlingo/contract/plain';
 import type { FiltersState } from '../filters-slice';
 
 /** "30$", as the original shows an hourly price. */
@@ -6,13 +7,22 @@ export function formatPrice(price: number): string {
   return `${price}$`;
 }
 
-/** The filters slice holds strings (the original's shape); the URL filters are typed. */
-export function toFiltersState(filters: TeacherFilters): FiltersState {
+/** The filters slice holds strings (the original's shape); the URL query is typed. */
+export function toFiltersState(query: CatalogueQuery): FiltersState {
   return {
-    language: filters.language ?? '',
-    level: filters.level ?? '',
-    price: filters.price === undefined ? '' : String(filters.price),
+    q: query.q ?? '',
+    sort: query.sort ?? '',
+    language: query.language ?? '',
+    level: query.level ?? '',
+    price_min: query.price_min === undefined ? '' : String(query.price_min),
+    price: query.price_max === undefined ? '' : String(query.price_max),
+    search: filtersToSearch(query).toString(),
   };
+}
+
+/** "12 teachers", "1 teacher". */
+export function teacherCount(count: number): string {
+  return `${count} ${count === 1 ? 'teacher' : 'teachers'}`;
 }
 
 /** A teacher's full name. */

@@ -8,25 +8,65 @@ export interface CatalogueRequests {
   pages: URLSearchParams[];
 }
 
-/** The server's filtering rules: language and level contained, price at most. */
-export function filterTeachers(teachers: readonly Teacher[], query: URLSearchParams): Teacher[] {
-  const language = query.get('language');
-  const level = query.get('level');
-  const price = query.get('price');
-  return teachers.filter(
-    (t) =>
-      (!language || t.languages.includes(language)) &&
-      (!level || t.levels.some((l) => l === level)) &&
-      (!price || t.price_per_hour <= Number(price)),
-  );
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+/** The server's search, roughly: every word of q starts a word of the teacher's text. */
+function matchesSearch(teacher: Teacher, q: string): boolean {
+  const words = plain([teacher.name, teacher.surname, ...teacher.languages, teacher.lesson_info].join(' ')).split(/[^\p{L}\p{N}]+/u);
+  return plain(q)
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => words.some((w) => w.startsWith(word)));
 }
 
-export function facetsOf(teachers: readonly Teacher[]): Facets {
+const ORDERS: Record<string, (a: Teacher, b: Teacher) => number> = {
+  'price-asc': (a, b) => a.price_per_hour - b.price_per_hour || (a.id < b.id ? -1 : 1),
+  'price-desc': (a, b) => b.price_per_hour - a.price_per_hour || (a.id < b.id ? 1 : -1),
+  lessons: (a, b) => b.lessons_done - a.lessons_done || (a.id < b.id ? 1 : -1),
+};
+
+/**
+ * The server's rules: search, language and level contained (any case), price range
+ * inclusive (`price` = at most), then the order (rating as given when none).
+ */
+export function filterTeachers(teachers: readonly Teacher[], query: URLSearchParams, skip: string[] = []): Teacher[] {
+  const get = (name: string) => (skip.includes(name) ? null : query.get(name));
+  const q = get('q');
+  const language = get('language')?.toLowerCase();
+  const level = get('level')?.toLowerCase();
+  const max = Math.min(Number(get('price') || Infinity), Number(get('price_max') || Infinity));
+  const min = Number(get('price_min') || -Infinity);
+  const found = teachers.filter(
+    (t) =>
+      (!q || matchesSearch(t, q)) &&
+      (!language || t.languages.some((l) => l.toLowerCase() === language)) &&
+      (!level || t.levels.some((l) => l.toLowerCase() === level)) &&
+      t.price_per_hour <= max &&
+      t.price_per_hour >= min,
+  );
+  const order = ORDERS[query.get('sort') ?? ''];
+  return order ? found.sort(order) : found;
+}
+
+export function facetsOf(teachers: readonly Teacher[], query = new URLSearchParams()): Facets {
   const levels = new Set(teachers.flatMap((t) => t.levels));
+  const languages = [...new Set(teachers.flatMap((t) => t.languages))].sort();
+  const presentLevels = LEVELS.filter((level) => levels.has(level));
+  const withoutLanguage = filterTeachers(teachers, query, ['language']);
+  const withoutLevel = filterTeachers(teachers, query, ['level']);
   return {
-    languages: [...new Set(teachers.flatMap((t) => t.languages))].sort(),
-    levels: LEVELS.filter((level) => levels.has(level)),
+    languages,
+    levels: presentLevels,
     prices: [...new Set(teachers.map((t) => t.price_per_hour))].sort((a, b) => a - b),
+    counts: {
+      languages: Object.fromEntries(languages.map((l) => [l, withoutLanguage.filter((t) => t.languages.includes(l)).length])),
+      levels: Object.fromEntries(presentLevels.map((l) => [l, withoutLevel.filter((t) => t.levels.includes(l)).length])),
+    },
+    total: filterTeachers(teachers, query).length,
   };
 }
 
@@ -34,7 +74,9 @@ export function facetsOf(teachers: readonly Teacher[]): Facets {
 export function catalogueHandlers(teachers: readonly Teacher[] = catalogueOrder(loadTeachers())) {
   const requests: CatalogueRequests = { pages: [] };
   const handlers = [
-    http.get(apiUrl('/teachers/facets'), () => HttpResponse.json(facetsOf(teachers))),
+    http.get(apiUrl('/teachers/facets'), ({ request }) =>
+      HttpResponse.json(facetsOf(teachers, new URL(request.url).searchParams)),
+    ),
     http.get(apiUrl('/teachers/:id'), ({ params }) => {
       const teacher = teachers.find((t) => t.id === params.id);
       return teacher

@@ -46,5 +46,5 @@ export function pageOf(teachers: readonly Teacher[], cursor: string | null, limi
   const start = cursor ? Number(cursor) : 0;
   const items = teachers.slice(start, start + limit);
   const next = start + limit;
-  return { items, nextCursor: next < teachers.length ? String(next) : null };
+  return { items, nextCursor: next < teachers.length ? String(next) : null, total: teachers.length };
 }

@@ -1,0 +1,308 @@
+import { facetsSchema, LEVELS, teachersPageSchema, type Facets, type Sort } from '@learnlingo/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+// Search, orders, price ranges, totals and facet counts (issue 11), against a model of
+// the 100 generated teachers computed here. The response cache is off, so every request
+// reaches the statements.
+const COUNT = 100;
+type Generated = ReturnType<typeof generateTeachers> extends Generator<infer T> ? T : never;
+const generated: Generated[] = [...generateTeachers(1, COUNT)];
+
+const byId = (a: Generated, b: Generated) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Each order as the model sees it, ties broken by id in the same direction. */
+const ORDER: Record<Exclude<Sort, 'relevance'>, (a: Generated, b: Generated) => number> = {
+  rating: (a, b) => b.rating - a.rating || byId(b, a),
+  'price-asc': (a, b) => a.price_per_hour - b.price_per_hour || byId(a, b),
+  'price-desc': (a, b) => b.price_per_hour - a.price_per_hour || byId(b, a),
+  lessons: (a, b) => b.lessons_done - a.lessons_done || byId(b, a),
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: COUNT, env: { CATALOGUE_CACHE_ENTRIES: '0' } });
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** Every page of a query: the ids in the order served, and the total of each page. */
+async function pageThrough(query: URLSearchParams, limit: number): Promise<{ ids: string[]; totals: number[] }> {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 200; guard += 1) {
+    const q = new URLSearchParams(query);
+    q.set('limit', String(limit));
+    if (cursor) q.set('cursor', cursor);
+    const res = await get(`/api/teachers?${q}`);
+    expect(res.statusCode, `${q} ${res.body}`).toBe(200);
+    const page = teachersPageSchema.strict().parse(res.json());
+    ids.push(...page.items.map((item) => item.id));
+    totals.push(page.total);
+    cursor = page.nextCursor;
+    if (!cursor) return { ids, totals };
+    expect(page.items).toHaveLength(limit);
+  }
+  throw new Error('paging did not end');
+}
+
+/** The text a search reads, as the model sees it: accents and case gone. */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+const documentWords = (g: Generated) =>
+  plain([g.name, g.surname, ...g.languages, g.lesson_info, ...g.conditions, g.experience].join(' ')).split(
+    /[^\p{L}\p{N}]+/u,
+  );
+
+describe('orders × filters', () => {
+  const languages = [undefined, ...GENERATED_LANGUAGES];
+  const levels = [undefined, ...LEVELS];
+  const ranges: [number | undefined, number | undefined][] = [
+    [undefined, undefined],
+    [30, undefined],
+    [undefined, 25],
+    [20, 45],
+  ];
+
+  it.each(Object.keys(ORDER) as (keyof typeof ORDER)[])(
+    '%s: every filter combination pages each match exactly once, in order, with the total',
+    async (sort) => {
+      let combinations = 0;
+      for (const language of languages) {
+        for (const level of levels) {
+          for (const [min, max] of ranges) {
+            const expected = generated
+              .filter(
+                (g) =>
+                  (language === undefined || g.languages.includes(language)) &&
+                  (level === undefined || g.levels.includes(level)) &&
+                  (min === undefined || g.price_per_hour >= min) &&
+                  (max === undefined || g.price_per_hour <= max),
+              )
+              .sort(ORDER[sort])
+              .map((g) => g.id);
+            const query = new URLSearchParams();
+            if (sort !== 'rating' || combinations % 2 === 0) query.set('sort', sort);
+            if (language) query.set('language', language);
+            if (level) query.set('level', level);
+            if (min !== undefined) query.set('price_min', String(min));
+            if (max !== undefined) query.set('price_max', String(max));
+            const { ids, totals } = await pageThrough(query, expected.length > 20 ? 9 : 2);
+            expect(ids, `${query}`).toEqual(expected);
+            expect(new Set(totals), `${query}`).toEqual(new Set([expected.length]));
+            combinations += 1;
+          }
+        }
+      }
+      expect(combinations).toBe(15 * 7 * 4);
+    },
+    120_000,
+  );
+
+  it("the original's price means price_max; with both, the smaller wins", async () => {
+    const under = (max: number) =>
+      generated
+        .filter((g) => g.price_per_hour <= max)
+        .sort(ORDER.rating)
+        .map((g) => g.id);
+    expect((await pageThrough(new URLSearchParams('price=30'), 50)).ids).toEqual(under(30));
+    expect((await pageThrough(new URLSearchParams('price=30&price_max=45'), 50)).ids).toEqual(under(30));
+    expect((await pageThrough(new URLSearchParams('price=45&price_max=30'), 50)).ids).toEqual(under(30));
+  });
+
+  it('language and level match whatever their case', async () => {
+    const expected = generated
+      .filter((g) => g.languages.includes('French') && g.levels.includes('B1 Intermediate'))
+      .sort(ORDER.rating)
+      .map((g) => g.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const { ids, totals } = await pageThrough(new URLSearchParams('language=fRENCH&level=b1%20intermediate'), 50);
+    expect(ids).toEqual(expected);
+    expect(totals).toEqual([expected.length]);
+  });
+});
+
+describe('search (q)', () => {
+  const named = (first: string) => generated.filter((g) => g.name === first).map((g) => g.id);
+
+  it('finds a name without its accent, in any case', async () => {
+    const chloes = named('Chloé');
+    expect(chloes.length).toBeGreaterThan(0);
+    for (const q of ['chloe', 'CHLOÉ', 'Chlo']) {
+      const { ids, totals } = await pageThrough(new URLSearchParams({ q }), 50);
+      expect(ids.sort(), q).toEqual(
+        generated
+          .filter((g) => documentWords(g).some((w) => w.startsWith(plain(q))))
+          .map((g) => g.id)
+          .sort(),
+      );
+      expect(ids).toEqual(expect.arrayContaining(chloes));
+      expect(totals).toEqual([ids.length]);
+    }
+  });
+
+  it('finds a misspelt surname, and not the other teachers', async () => {
+    const schmidts = generated.filter((g) => g.surname === 'Schmidt').map((g) => g.id);
+    expect(schmidts.length).toBeGreaterThan(0);
+    const { ids } = await pageThrough(new URLSearchParams({ q: 'schmit' }), 50);
+    expect(ids.sort()).toEqual(schmidts.sort());
+  });
+
+  it('finds a word of the lesson info, and only the teachers whose text has it', async () => {
+    const expected = generated.filter((g) => documentWords(g).includes('pronunciation')).map((g) => g.id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(COUNT);
+    const { ids, totals } = await pageThrough(new URLSearchParams({ q: 'pronunciation' }), 7);
+    expect(ids.sort()).toEqual(expected.sort());
+    expect(new Set(totals)).toEqual(new Set([expected.length]));
+  });
+
+  it('every word is required', async () => {
+    const expected = generated
+      .filter((g) => documentWords(g).includes('pronunciation') && g.languages.includes('Spanish'))
+      .map((g) => g.id);
+    const { ids } = await pageThrough(new URLSearchParams({ q: 'pronunciation spanish' }), 50);
+    expect(ids.sort()).toEqual(expected.sort());
+  });
+
+  it('relevance first: the name matches come before teachers who only mention the word', async () => {
+    const { ids } = await pageThrough(new URLSearchParams({ q: 'chloe' }), 3);
+    const chloes = new Set(named('Chloé'));
+    expect(ids.slice(0, chloes.size).every((id) => chloes.has(id))).toBe(true);
+  });
+
+  it.each(Object.keys(ORDER) as (keyof typeof ORDER)[])(
+    'in the %s order with filters: each match once, in order, with the total',
+    async (sort) => {
+      const match = (g: Generated) => documentWords(g).some((w) => w.startsWith('lesson'));
+      for (const [extra, filter] of [
+        ['', () => true],
+        ['&price_min=25&price_max=45', (g: Generated) => g.price_per_hour >= 25 && g.price_per_hour <= 45],
+        ['&language=english', (g: Generated) => g.languages.includes('English')],
+        ['&level=C1%20Advanced', (g: Generated) => g.levels.includes('C1 Advanced')],
+      ] as const) {
+        const expected = generated
+          .filter((g) => match(g) && filter(g))
+          .sort(ORDER[sort])
+          .map((g) => g.id);
+        const { ids, totals } = await pageThrough(new URLSearchParams(`q=lesson&sort=${sort}${extra}`), 6);
+        expect(ids, extra).toEqual(expected);
+        expect(new Set(totals), extra).toEqual(new Set([expected.length]));
+      }
+    },
+  );
+
+  it('a search that matches nothing: an empty page with total 0', async () => {
+    expect((await get('/api/teachers?q=zzzzqqqq')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+    expect((await get('/api/teachers?q=%21%21%21')).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+  });
+
+  it('an empty or blank q is no search', async () => {
+    const plainPage = (await get('/api/teachers')).json<unknown>();
+    expect((await get('/api/teachers?q=')).json()).toEqual(plainPage);
+    expect((await get('/api/teachers?q=%20%20')).json()).toEqual(plainPage);
+  });
+});
+
+describe('cursors', () => {
+  it('a cursor is refused under another order or other filters (400 BAD_CURSOR), accepted under its own', async () => {
+    const first = teachersPageSchema.parse((await get('/api/teachers?sort=price-asc&limit=3')).json());
+    const cursor = encodeURIComponent(first.nextCursor as string);
+    expect((await get(`/api/teachers?sort=price-asc&limit=3&cursor=${cursor}`)).statusCode).toBe(200);
+    for (const other of [
+      'sort=price-desc',
+      '',
+      'sort=lessons',
+      'sort=price-asc&price_min=20',
+      'sort=price-asc&language=English',
+      'sort=price-asc&q=lesson',
+    ]) {
+      const res = await get(`/api/teachers?${other}&limit=3&cursor=${cursor}`);
+      expect(res.statusCode, other).toBe(400);
+      expect(res.json(), other).toMatchObject({ error: { code: 'BAD_CURSOR', fields: { cursor: expect.any(String) } } });
+    }
+  });
+});
+
+describe('bad parameters: 400 naming the field', () => {
+  it.each([
+    ['sort=cheapest', 'sort'],
+    ['sort=relevance', 'sort'],
+    ['price_min=40&price_max=30', 'price_min'],
+    ['price_min=40&price=30', 'price_min'],
+    ['price_min=-1', 'price_min'],
+    ['price_max=2.5', 'price_max'],
+    ['price=25.5', 'price'],
+    ['price_max=abc', 'price_max'],
+    ['price_min=999999', 'price_min'],
+    [`q=${'a'.repeat(101)}`, 'q'],
+    ['level=Z9', 'level'],
+    ['q=a%00b', 'q'],
+    ['q=%07bell', 'q'],
+  ])('%s', async (query, field) => {
+    for (const path of ['/api/teachers', '/api/teachers/facets']) {
+      if (path.endsWith('facets') && query.startsWith('sort')) continue;
+      const res = await get(`${path}?${query}`);
+      expect(res.statusCode, `${path}?${query}`).toBe(400);
+      const body = res.json<{ error: { code: string; fields: Record<string, string> } }>();
+      expect(body.error.code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(body.error.fields)).toEqual([field]);
+    }
+  });
+
+  it('a q of exactly 100 characters is a search', async () => {
+    const res = await get(`/api/teachers?q=${'a'.repeat(100)}`);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/teachers/facets with a query', () => {
+  const countOf = (match: (g: Generated) => boolean) => generated.filter(match).length;
+
+  async function facets(query: string): Promise<Facets> {
+    const res = await get(`/api/teachers/facets?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return facetsSchema.strict().parse(res.json());
+  }
+
+  it.each([
+    ['', () => true, undefined, undefined],
+    ['language=French', () => true, 'French', undefined],
+    ['level=B2%20Upper-Intermediate', () => true, undefined, 'B2 Upper-Intermediate'],
+    ['language=german&level=a1%20beginner', () => true, 'German', 'A1 Beginner'],
+    ['price_min=25&price_max=40', (g: Generated) => g.price_per_hour >= 25 && g.price_per_hour <= 40, undefined, undefined],
+    ['price=30&language=English', (g: Generated) => g.price_per_hour <= 30, 'English', undefined],
+    [
+      'q=pronunciation&level=C1%20Advanced',
+      (g: Generated) => documentWords(g).includes('pronunciation'),
+      undefined,
+      'C1 Advanced',
+    ],
+    ['q=chloe&price_max=40&language=English', (g: Generated) => g.name === 'Chloé' && g.price_per_hour <= 40, 'English', undefined],
+  ] as const)('%s: each count is the data counted with the other filters', async (query, base, language, level) => {
+    const result = await facets(query);
+    const hasLanguage = (g: Generated) => language === undefined || g.languages.includes(language);
+    const hasLevel = (g: Generated) => level === undefined || g.levels.includes(level);
+    for (const l of result.languages) {
+      expect(result.counts.languages[l], l).toBe(countOf((g) => base(g) && hasLevel(g) && g.languages.includes(l)));
+    }
+    for (const v of result.levels) {
+      expect(result.counts.levels[v], v).toBe(countOf((g) => base(g) && hasLanguage(g) && g.levels.includes(v)));
+    }
+    expect(result.total).toBe(countOf((g) => base(g) && hasLanguage(g) && hasLevel(g)));
+    expect(result.languages).toEqual([...new Set(generated.flatMap((g) => g.languages))].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it.each(['', '&q=lesson'])('a language no teacher speaks%s: every language still counted, the total 0', async (q) => {
+    const result = await facets(`language=Klingon${q}`);
+    expect(result.total).toBe(0);
+    const lesson = (g: Generated) => !q || documentWords(g).some((w) => w.startsWith('lesson'));
+    expect(result.counts.languages.English).toBe(countOf((g) => lesson(g) && g.languages.includes('English')));
+    expect(Object.values(result.counts.levels).every((n) => n === 0)).toBe(true);
+  });
+});

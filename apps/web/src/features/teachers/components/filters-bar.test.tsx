@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../test/msw-server';
+import { renderApp } from '../../../test/render';
+import { catalogueHandlers, filterTeachers } from '../testing/catalogue-handlers';
+
+function setup(url = '/teachers') {
+  const catalogue = catalogueHandlers();
+  server.use(...catalogue.handlers);
+  return { ...renderApp(url), catalogue };
+}
+
+const cards = () => screen.getAllByRole('article');
+const cardNames = () => cards().map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+const names = (teachers: { name: string; surname: string }[]) => teachers.map((t) => `${t.name} ${t.surname}`);
+const search = () => screen.getByLabelText('Search teachers');
+const count = () => screen.getByText(/^\d+ teachers?$/);
+const optionsReady = () =>
+  waitFor(() => expect(within(screen.getByLabelText('Languages')).getAllByRole('option').length).toBeGreaterThan(1));
+
+describe('catalogue: search box', () => {
+  it('searches once typing rests, as one history entry for the whole word', async () => {
+    const { user, router, catalogue } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    const before = window.history.length;
+    await user.type(search(), 'jane');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=jane'));
+    const expected = filterTeachers(catalogue.teachers, new URLSearchParams('q=jane'));
+    expect(expected.length).toBeGreaterThan(0);
+    await waitFor(() => expect(cardNames()).toEqual(names(expected.slice(0, 4))));
+    expect(count()).toHaveTextContent(`${expected.length} ${expected.length === 1 ? 'teacher' : 'teachers'}`);
+    // more typing after the first search replaces its entry
+    await user.type(search(), ' s');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=jane+s'));
+    expect(window.history.length).toBe(before + 1);
+    // no request for every keystroke: the search ran for the words typed, not for "j", "ja", …
+    expect(catalogue.requests.pages.map((q) => q.get('q'))).not.toContain('j');
+  });
+
+  it('Enter searches at once; the clear button empties the box and the URL', async () => {
+    const { user, router } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    fireEvent.change(search(), { target: { value: 'smith' } });
+    fireEvent.submit(search().closest('form') as HTMLFormElement);
+    // no debounce wait: the URL has it right away
+    expect(router.state.location.search).toBe('?q=smith');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(search()).toHaveValue('');
+    expect(router.state.location.search).toBe('');
+    expect(search()).toHaveFocus();
+  });
+
+  it('the URL fills the box (relevance first), and Back takes the search away again', async () => {
+    const { router, user } = setup('/teachers?q=jane');
+    await waitFor(() => expect(search()).toHaveValue('jane'));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('relevance');
+    await user.clear(search());
+    await user.type(search(), 'smith{Enter}');
+    expect(router.state.location.search).toBe('?q=smith');
+    await router.navigate(-1);
+    await waitFor(() => expect(search()).toHaveValue('jane'));
+  });
+});
+
+describe('catalogue: sort, price range, count, clear all', () => {
+  it('sorts by price both ways: the cards come in that order', async () => {
+    const { user, router, catalogue } = setup('/teachers');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price-asc');
+    expect(router.state.location.search).toBe('?sort=price-asc');
+    const ascending = [...catalogue.teachers].sort((a, b) => a.price_per_hour - b.price_per_hour || (a.id < b.id ? -1 : 1));
+    await waitFor(() => expect(cardNames()).toEqual(names(ascending.slice(0, 4))));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price-desc');
+    const descending = [...catalogue.teachers].sort((a, b) => b.price_per_hour - a.price_per_hour || (a.id < b.id ? 1 : -1));
+    await waitFor(() => expect(cardNames()).toEqual(names(descending.slice(0, 4))));
+    // "Relevance" is offered only while searching
+    expect(within(screen.getByLabelText('Sort by')).queryByRole('option', { name: 'Relevance' })).toBeNull();
+  });
+
+  it('a price range narrows the list; the count and the options follow', async () => {
+    const { user, router, catalogue } = setup('/teachers');
+    await optionsReady();
+    await user.selectOptions(screen.getByLabelText('Price from'), '25');
+    await user.selectOptions(screen.getByLabelText('Price'), '30');
+    expect(router.state.location.search).toBe('?price_min=25&price_max=30');
+    const expected = filterTeachers(catalogue.teachers, new URLSearchParams('price_min=25&price_max=30'));
+    await waitFor(() => expect(count()).toHaveTextContent(`${expected.length} teachers`));
+    await waitFor(() => expect(cardNames()).toEqual(names(expected.slice(0, 4))));
+    // "Up to" offers nothing under the minimum
+    const upTo = within(screen.getByLabelText('Price')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    expect(upTo.filter((v) => v !== '').every((v) => Number(v) >= 25)).toBe(true);
+  });
+
+  it('the selects show how many teachers each choice leaves', async () => {
+    const { catalogue } = setup('/teachers?level=B1%20Intermediate');
+    const french = filterTeachers(catalogue.teachers, new URLSearchParams('level=B1 Intermediate&language=French'));
+    expect(
+      await within(await screen.findByLabelText('Languages')).findByRole('option', { name: `French (${french.length})` }),
+    ).toBeInTheDocument();
+  });
+
+  it('Clear all empties the search, the order and every filter', async () => {
+    const { user, router } = setup('/teachers?q=jane&sort=price-asc&language=French&price_min=20');
+    await waitFor(() => expect(search()).toHaveValue('jane'));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(search()).toHaveValue(''));
+    expect(screen.getByLabelText('Sort by')).toHaveValue('rating');
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+  });
+
+  it('"Filters (n)" counts the active filters and opens the panel', async () => {
+    const { user } = setup('/teachers?language=French&price_max=30&q=x');
+    const toggle = await screen.findByRole('button', { name: 'Filters (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') as string)).toContainElement(
+      screen.getByLabelText('Languages'),
+    );
+  });
+
+  it('stepping through a select with the arrow keys replaces the history entry', async () => {
+    const { router } = setup('/teachers');
+    await optionsReady();
+    const before = window.history.length;
+    const select = screen.getByLabelText('Sort by');
+    for (const value of ['price-asc', 'price-desc', 'lessons']) {
+      fireEvent.keyDown(select, { key: 'ArrowDown' });
+      fireEvent.change(select, { target: { value } });
+    }
+    expect(router.state.location.search).toBe('?sort=lessons');
+    expect(window.history.length).toBe(before + 1);
+    // a pick with the mouse is its own entry
+    fireEvent.blur(select);
+    fireEvent.change(select, { target: { value: 'price-asc' } });
+    expect(window.history.length).toBe(before + 2);
+  });
+});
+
+describe('catalogue: URL corrections', () => {
+  it('spells values as the catalogue does and drops what is invalid, in place', async () => {
+    const { router, catalogue } = setup('/teachers?language=french&level=b1%20intermediate&price=abc&sort=nope');
+    await waitFor(() => expect(router.state.location.search).toBe('?language=French&level=B1+Intermediate'));
+    expect(screen.getByLabelText('Languages')).toHaveValue('French');
+    expect(screen.getByLabelText('Level of knowledge')).toHaveValue('B1 Intermediate');
+    const expected = filterTeachers(catalogue.teachers, new URLSearchParams('language=French&level=B1 Intermediate'));
+    await waitFor(() => expect(cardNames()).toEqual(names(expected.slice(0, 4))));
+  });
+
+  it("the original's price becomes price_max; a minimum above the maximum is dropped", async () => {
+    const { router } = setup('/teachers?price=30&price_min=40');
+    await waitFor(() => expect(router.state.location.search).toBe('?price_max=30'));
+    expect(screen.getByLabelText('Price')).toHaveValue('30');
+  });
+});
+
+describe('teacher page: ← All teachers', () => {
+  it('returns to the catalogue with the search and filters the user came from', async () => {
+    const { user, router } = setup('/teachers?sort=price-asc&language=English');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    await user.click(within(cards()[0]!).getAllByRole('link')[0]!);
+    const back = await screen.findByRole('link', { name: '← All teachers' });
+    expect(back).toHaveAttribute('href', '/teachers?sort=price-asc&language=English');
+    await user.click(back);
+    expect(router.state.location.search).toBe('?sort=price-asc&language=English');
+  });
+});
