@@ -119,14 +119,14 @@ describe('logout', () => {
       http.post(apiUrl('/auth/sign-out'), reply),
     );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, store, router } = renderApp('/teachers', { preloadedState: signedInState() });
-    await screen.findByRole('heading', { level: 1, name: 'Teachers' });
+    const { user, store, router } = renderApp('/no-such-page', { preloadedState: signedInState() });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText(accountMessages.logoutFailed)).toBeInTheDocument();
     expect(screen.queryByText('Logout successfully')).not.toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ isLoggedIn: true, user: { name: 'Ann Lee' } });
     expect(screen.getByText('Welcome Ann Lee')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/teachers');
+    expect(router.state.location.pathname).toBe('/no-such-page');
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(String(consoleError.mock.calls[0]?.[0])).toMatch(/Logout failed/);
   });
