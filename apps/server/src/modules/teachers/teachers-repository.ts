@@ -155,12 +155,32 @@ const searchFilters = (language: boolean, level: boolean) => sql`
  * carries the total when the page is empty.
  */
 function searchStatement(order: SortOrder): string {
-  const key = order.column === 'score' ? searchScore : sql.raw(`s.${order.column}`);
   const after = sql.raw(afterOperator(order));
-  return dialect.sqlToQuery(sql`with matched as materialized (
-      select s.teacher_id as id, ${key} as k from ${teacherSearch} s
+  /*
+   * Relevance scores only the name matches (found by the trigram index, a few rows): the
+   * teachers found by their text alone score 0 and are the document matches minus those
+   * (an anti-join on a small hashed set), so a common word costs what it costs in any
+   * other order instead of a similarity per match. A name match scores its word
+   * similarity, at least pg_trgm's threshold (0.6), so it always comes first.
+   */
+  const matched =
+    order.column === 'score'
+      ? sql`name_hits as materialized (
+      select s.teacher_id as id, ${searchScore} as k from ${teacherSearch} s
+      where ${searchText} <% s.name_text ${searchFilters(true, true)}
+    ),
+    matched as materialized (
+      select id, k from name_hits
+      union all
+      select s.teacher_id, 0::float8 from ${teacherSearch} s
+      where s.document @@ ${searchQuery} ${searchFilters(true, true)}
+        and s.teacher_id not in (select id from name_hits)
+    )`
+      : sql`matched as materialized (
+      select s.teacher_id as id, ${sql.raw(`s.${order.column}`)} as k from ${teacherSearch} s
       where ${searchMatch} ${searchFilters(true, true)}
-    )
+    )`;
+  return dialect.sqlToQuery(sql`with ${matched}
     select c.total, ids.k, ids.id, case when ids.id is null then null else ${cardJson} end as json
     from (select count(*)::int as total from matched) c
     left join lateral (
