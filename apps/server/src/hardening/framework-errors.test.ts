@@ -82,3 +82,35 @@ describe("Fastify's and Node's own error answers", () => {
     expect(res.body.length).toBeLessThan(400);
   });
 });
+
+describe('while the server closes', () => {
+  it('a request arriving on a kept-alive connection gets our 503 with the security headers', async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const ownPort = (own.app.server.address() as net.AddressInfo).port;
+    const socket = net.connect(ownPort, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+    });
+    socket.on('error', () => {});
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    await new Promise<void>((done) => socket.once('connect', () => done()));
+    // a first request, routed before the close begins, its body still on its way: the connection is busy
+    socket.write('POST /api/bookings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+    await new Promise((done) => setTimeout(done, 200));
+    const closing = own.close();
+    await new Promise((done) => setTimeout(done, 200));
+    socket.write('}');
+    await new Promise((done) => setTimeout(done, 300));
+    // a second request on the same connection, after the close began
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    await closing;
+    const second = data.slice(data.indexOf('HTTP/1.1', 1));
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second.toLowerCase()).toContain('content-security-policy:');
+    expect(second.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(second).toContain('{"error":{"code":"SERVICE_UNAVAILABLE"');
+  });
+});
