@@ -144,6 +144,7 @@ test('a booked time disappears for the next learner; one who had it open is told
   // the learner who had it open: 409, a clear message, fresh times, everything typed kept
   expect((await submit(page, dialog)).status()).toBe(409);
   await expect(dialog.getByText('Someone has just booked this time. Please choose another one.')).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Choose a time' })).toBeFocused();
   await expect(dialog.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
   await expect(dialog.getByLabel('Full Name')).toHaveValue('Second Learner');
   await expect(dialog.getByRole('radio', { name: 'Culture, travel or hobby' })).toBeChecked();

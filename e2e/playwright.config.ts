@@ -37,6 +37,8 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // first-load.spec.ts reads the first load's modules from their source maps
+    SOURCE_MAPS: 'true',
     // Rate limiting stays on; the journeys sign many users up from one address.
     AUTH_ATTEMPTS_PER_10S: '100',
   },

@@ -9,4 +9,8 @@ export const authErrorCodes = {
   emailInUseLegacy: 'USER_ALREADY_EXISTS',
   validation: 'VALIDATION_ERROR',
   rateLimited: 'RATE_LIMITED',
+  /** change-password / delete-user: the current password is wrong */
+  invalidPassword: 'INVALID_PASSWORD',
+  /** reset-password: the link's token is unknown, used or expired */
+  invalidToken: 'INVALID_TOKEN',
 } as const;

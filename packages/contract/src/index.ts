@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './account-messages.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './account.js';

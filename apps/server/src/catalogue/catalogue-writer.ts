@@ -2,7 +2,7 @@ import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherSearch } from '../db/schema.js';
-import { teacherCardJson } from '../modules/teachers/teacher-row.js';
+import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
@@ -18,30 +18,27 @@ const REVIEW_BATCH = 5000;
 
 export type IdentifiedRecord = TeacherRecord & { id: string };
 
-function teacherValues(record: IdentifiedRecord) {
-  return {
-    id: record.id,
-    name: record.name,
-    surname: record.surname,
-    languages: record.languages,
-    levels: record.levels,
-    rating: record.rating,
-    pricePerHour: record.price_per_hour,
-    lessonsDone: record.lessons_done,
-    avatarUrl: record.avatar_url,
-    lessonInfo: record.lesson_info,
-    conditions: record.conditions,
-    experience: record.experience,
-  };
+/** A record as `teacher` insert values (Drizzle's property names), from the one field list. */
+function teacherValues(record: IdentifiedRecord): typeof teacher.$inferInsert {
+  return Object.fromEntries(
+    TEACHER_COLUMN_FIELDS.map(({ field, key }) => [key, record[field]]),
+  ) as unknown as typeof teacher.$inferInsert;
 }
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-const TEACHER_COLUMNS = sql.raw(
-  'id, name, surname, languages, levels, rating, price_per_hour, lessons_done, avatar_url, lesson_info, conditions, experience',
-);
+/** The teacher columns a record fills, in SQL (their names are the API's field names). */
+const TEACHER_COLUMNS = sql.raw(TEACHER_COLUMN_FIELDS.map(({ column }) => column.name).join(', '));
+
+/** On conflict: every field but the id from the incoming row, and the time of the change. */
+const TEACHER_UPSERT_SET = {
+  ...Object.fromEntries(
+    TEACHER_COLUMN_FIELDS.filter(({ field }) => field !== 'id').map(({ key, column }) => [key, sql.raw(`excluded.${column.name}`)]),
+  ),
+  updatedAt: sql`now()`,
+};
 
 /** A record as a `teacher` row in the column names (json_populate_recordset): all but its reviews. */
 function teacherJson(record: IdentifiedRecord) {
@@ -82,23 +79,7 @@ async function upsertTeachers(tx: Db, records: readonly IdentifiedRecord[]): Pro
     await tx
       .insert(teacher)
       .values(batch.map(teacherValues))
-      .onConflictDoUpdate({
-        target: teacher.id,
-        set: {
-          name: sql`excluded.name`,
-          surname: sql`excluded.surname`,
-          languages: sql`excluded.languages`,
-          levels: sql`excluded.levels`,
-          rating: sql`excluded.rating`,
-          pricePerHour: sql`excluded.price_per_hour`,
-          lessonsDone: sql`excluded.lessons_done`,
-          avatarUrl: sql`excluded.avatar_url`,
-          lessonInfo: sql`excluded.lesson_info`,
-          conditions: sql`excluded.conditions`,
-          experience: sql`excluded.experience`,
-          updatedAt: sql`now()`,
-        },
-      });
+      .onConflictDoUpdate({ target: teacher.id, set: TEACHER_UPSERT_SET });
   }
 }
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
-import { teacherIdSchema, teacherRecordSchema, type Teacher } from '@learnlingo/contract';
+import { teacherIdSchema, teacherRecordSchema } from '@learnlingo/contract';
 import type { Database } from '../db/client.js';
 import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
+import { comparableTeacher } from '../modules/teachers/teacher-row.js';
 import {
   bumpCatalogueVersion,
   refreshCatalogueStatistics,
@@ -117,25 +118,6 @@ export function parseExport(data: unknown): { entries: ImportEntry[]; skipped: n
   return { entries: out, skipped };
 }
 
-/** A teacher in a comparable form (what the API would return for it). */
-function comparable(t: Omit<Teacher, 'id'> & { id: string }): string {
-  return JSON.stringify([
-    t.id,
-    t.name,
-    t.surname,
-    t.languages,
-    t.levels,
-    t.rating,
-    t.price_per_hour,
-    t.lessons_done,
-    t.avatar_url,
-    t.lesson_info,
-    t.conditions,
-    t.experience,
-    t.reviews.map((r) => [r.reviewer_name, r.reviewer_rating, r.comment]),
-  ]);
-}
-
 /** Writes validated entries in one transaction; identical teachers are left untouched. */
 export async function importEntries(
   db: Database,
@@ -146,7 +128,7 @@ export async function importEntries(
   const existing = new Map<string, string>();
   const ids = entries.map((e) => e.record.id);
   for (let i = 0; i < ids.length; i += 1000) {
-    for (const t of await repository.getByIds(ids.slice(i, i + 1000))) existing.set(t.id, comparable(t));
+    for (const t of await repository.getByIds(ids.slice(i, i + 1000))) existing.set(t.id, comparableTeacher(t));
   }
 
   const changed: IdentifiedRecord[] = [];
@@ -154,7 +136,7 @@ export async function importEntries(
   for (const { record } of entries) {
     const before = existing.get(record.id);
     if (before === undefined) result.inserted += 1;
-    else if (before === comparable(record)) {
+    else if (before === comparableTeacher(record)) {
       result.unchanged += 1;
       continue;
     } else result.updated += 1;

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { MemoryRouter } from 'react-router';
 import toast from 'react-hot-toast';
+import { accountMessages } from '@learnlingo/contract';
 import { renderApp } from '../test/render';
 import { apiUrl, server } from '../test/msw-server';
 import { sessionOf, signedInState } from '../test/auth-state';
@@ -46,8 +47,7 @@ describe('session restore at start', () => {
     });
   });
 
-  it('ends as a visitor when there is no session or the server cannot be reached', async () => {
-    server.use(http.get(apiUrl('/auth/get-session'), () => HttpResponse.error()));
+  it('ends as a visitor when there is no session', async () => {
     const { store } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ isLoggedIn: false, isRefresh: false });
@@ -109,19 +109,26 @@ describe('logout', () => {
     expect(screen.queryByRole('link', { name: 'Favorites' })).not.toBeInTheDocument();
   });
 
-  it('clears local state and logs to the console when the server is unreachable', async () => {
+  it.each([
+    ['the server is unreachable', () => HttpResponse.error()],
+    ['the server fails', () => HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'x' } }, { status: 500 })],
+  ])('keeps the user signed in when %s: console, a toast that says so, never "Logout successfully"', async (_label, reply) => {
     server.use(
       http.get(apiUrl('/auth/get-session'), () => HttpResponse.json(sessionOf())),
-      http.post(apiUrl('/auth/sign-out'), () => HttpResponse.error()),
+      http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.post(apiUrl('/auth/sign-out'), reply),
     );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, store } = renderApp('/', { preloadedState: signedInState() });
-    await screen.findByRole('heading', { level: 1 });
+    const { user, store, router } = renderApp('/no-such-page', { preloadedState: signedInState() });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Logout successfully')).toBeInTheDocument();
-    expect(store.getState().auth.isLoggedIn).toBe(false);
+    expect(await screen.findByText(accountMessages.logoutFailed)).toBeInTheDocument();
+    expect(screen.queryByText('Logout successfully')).not.toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ isLoggedIn: true, user: { name: 'Ann Lee' } });
+    expect(screen.getByText('Welcome Ann Lee')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no-such-page');
     expect(consoleError).toHaveBeenCalledTimes(1);
-    expect(String(consoleError.mock.calls[0]?.[0])).toMatch(/could not be reached/);
+    expect(String(consoleError.mock.calls[0]?.[0])).toMatch(/Logout failed/);
   });
 });
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { selectIsRefresh, useSessionRestore } from '../features/auth';
+import { selectIsRefresh, useSessionSync } from '../features/auth';
 import { Header } from './components/header';
 import { LazyAuthModals } from './components/lazy-auth-modals';
 import styles from './layout.module.css';
@@ -11,7 +11,7 @@ import styles from './layout.module.css';
 const AppToaster = lazy(() => import('./components/app-toaster'));
 
 function Frame({ children }: { children: ReactNode }) {
-  useSessionRestore();
+  useSessionSync();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -12,6 +12,8 @@ function page(load: () => Promise<{ Component: ComponentType }>) {
 
 /** My lessons and a booking's private link: one page module for both routes. */
 const lessonsPage = page(() => import('./pages/lessons-page'));
+/** /account and /reset-password: one page module for both routes. */
+const accountPages = page(() => import('./pages/account-page'));
 
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
@@ -35,6 +37,10 @@ export const routes: RouteObject[] = [
       // booking by its private link: one page module, one lazy route in the first load
       { path: 'lessons', element: lessonsPage },
       { path: 'bookings/:token', element: lessonsPage },
+      // the account (signed in only: the page itself sends a visitor to `/`) and the page an
+      // e-mailed reset link opens: one page module, one lazy route in the first load
+      { path: 'account', element: accountPages },
+      { path: 'reset-password', element: accountPages },
       { path: '*', element: page(() => import('./pages/not-found-page')) },
     ],
   },

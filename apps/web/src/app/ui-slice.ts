@@ -1,12 +1,13 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Which global modal is open. The booking modal is local to the card that opens it. */
-export type GlobalModal = 'login' | 'register' | null;
+export type GlobalModal = 'login' | 'register' | 'forgot-password' | null;
 
 export const uiSlice = createSlice({
   name: 'ui',
   initialState: { modal: null as GlobalModal },
   reducers: {
+    /** Login, Registration and Forgot password lead to each other */
     openModal(state, action: PayloadAction<Exclude<GlobalModal, null>>) {
       state.modal = action.payload;
     },

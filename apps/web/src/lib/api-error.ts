@@ -1,4 +1,4 @@
-import { toastMessages } from '@learnlingo/contract/plain';
+import { toastMessages, tooManyAttemptsMessage } from '@learnlingo/contract/plain';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
@@ -51,6 +51,19 @@ export function errorFields(error: RequestError): Record<string, string> {
   return bodyOf(error)?.fields ?? {};
 }
 
+/** The wait (seconds) a 429 named in `Retry-After`, which lib/api.ts keeps in the body. */
+export function errorRetryAfter(error: RequestError): number | undefined {
+  if (!error || !('status' in error) || !isRecord(error.data)) return undefined;
+  const { retryAfter } = error.data;
+  return typeof retryAfter === 'number' && Number.isFinite(retryAfter) ? retryAfter : undefined;
+}
+
+/** The too-many-attempts message, with the real wait when the server named it. */
+export function tooManyAttemptsText(error: RequestError): string {
+  const wait = errorRetryAfter(error);
+  return wait === undefined ? toastMessages.tooManyAttempts : tooManyAttemptsMessage(wait);
+}
+
 /** HTTP status of a failed request, or undefined for a network failure. */
 export function errorStatus(error: RequestError): number | undefined {
   if (!error || !('status' in error)) return undefined;
@@ -66,7 +79,22 @@ export function isNetworkError(error: RequestError): boolean {
 export function genericErrorMessage(error: RequestError): string {
   const status = errorStatus(error);
   if (status === undefined) return toastMessages.networkError;
-  if (status === 429) return toastMessages.tooManyAttempts;
+  if (status === 429) return tooManyAttemptsText(error);
+  // the session ended (the tab signs out, see features/auth): sign in again
+  if (status === 401) return toastMessages.needAuth;
   if (status >= 500) return toastMessages.serverError;
   return bodyOf(error)?.message || toastMessages.serverError;
+}
+
+/**
+ * The wait a 429 answer names, in seconds: `Retry-After` (seconds or an HTTP date), else
+ * better-auth's `X-Retry-After`. Undefined when neither says. Part of the first load (the
+ * session check at start honours it), so plain code.
+ */
+export function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | undefined {
+  const value = (headers?.get('retry-after') ?? headers?.get('x-retry-after'))?.trim();
+  if (!value || value.length > 64) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }

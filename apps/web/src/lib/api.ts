@@ -1,6 +1,33 @@
 import type { Middleware, WithSlice } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, setupListeners } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  setupListeners,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import { injectLazySlice } from '../app/store';
+import { retryAfterSeconds } from './api-error';
+
+// Absolute so that it also works where fetch needs a full URL (tests under jsdom).
+const fetchQuery = fetchBaseQuery({ baseUrl: `${globalThis.location.origin}/api`, credentials: 'include' });
+
+/**
+ * fetchBaseQuery, and a 429's wait (`Retry-After`) kept in the error's body as
+ * `retryAfter` (seconds), where the messages read it (lib/api-error.ts).
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, queryApi, extra) => {
+  const result = await fetchQuery(args, queryApi, extra);
+  if (result.error?.status === 429) {
+    const retryAfter = retryAfterSeconds(result.meta?.response?.headers);
+    const body: unknown = result.error.data;
+    const data = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+    if (retryAfter !== undefined) return { error: { status: 429, data: { ...data, retryAfter } }, meta: result.meta };
+  }
+  return result;
+};
 
 /**
  * The one API client. Features add their endpoints with `api.injectEndpoints`
@@ -12,8 +39,7 @@ import { injectLazySlice } from '../app/store';
  */
 export const api = createApi({
   reducerPath: 'api',
-  // Absolute so that it also works where fetch needs a full URL (tests under jsdom).
-  baseQuery: fetchBaseQuery({ baseUrl: `${globalThis.location.origin}/api`, credentials: 'include' }),
+  baseQuery,
   tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets', 'Slots', 'Lessons'],
   endpoints: () => ({}),
 });

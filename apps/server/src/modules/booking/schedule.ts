@@ -69,10 +69,24 @@ export function wallTime(instant: number, timeZone: string): WallTime {
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
 }
 
+/*
+ * Offsets by zone and instant. A zone's offset at an instant never changes (for the runtime's
+ * zone data), and the instants asked for are whole hours of the same few weeks for every
+ * request, so nearly every lookup is a hit; Intl's formatToParts costs tens of µs a call.
+ */
+const OFFSET_CACHE_MAX = 50_000;
+const offsetCache = new Map<string, number>();
+
 /** How far `timeZone`'s wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
+  const key = `${timeZone} ${instant}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
   const w = wallTime(instant, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+  const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
 }
 
 /**
@@ -108,9 +122,17 @@ export function lessonStarts({ timeZone, hours }: Schedule, from: number, to: nu
   for (let i = 0; i <= days; i += 1) {
     const date = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
     const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
-    for (const [fromHour, toHour] of hours[weekday(y, m, d)] ?? []) {
+    const ranges = hours[weekday(y, m, d)] ?? [];
+    if (ranges.length === 0) continue;
+    // Every instant of this local day lies within these two (zones are UTC-12 … UTC+14).
+    // The same offset at both ends — every day but those of a clock change — means it holds
+    // all day: each hour is then plain arithmetic, with no time-zone lookup per hour.
+    const midnight = Date.UTC(y, m - 1, d);
+    const offset = offsetAt(midnight - 14 * HOUR_MS, timeZone);
+    const steady = offset === offsetAt(midnight + DAY_MS + 12 * HOUR_MS, timeZone);
+    for (const [fromHour, toHour] of ranges) {
       for (let hour = fromHour!; hour + LESSON_MINUTES / 60 <= toHour!; hour += 1) {
-        const instant = zonedHourToInstant(y, m, d, hour, timeZone);
+        const instant = steady ? midnight + hour * HOUR_MS - offset : zonedHourToInstant(y, m, d, hour, timeZone);
         if (instant !== null && instant >= from && instant < to) starts.push(instant);
       }
     }

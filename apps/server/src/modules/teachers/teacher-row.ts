@@ -1,24 +1,49 @@
-import type { Level, Review, Teacher } from '@learnlingo/contract';
-import { sql } from 'drizzle-orm';
+import { teacherSchema, type Level, type Review, type Teacher } from '@learnlingo/contract';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { teacher } from '../../db/schema.js';
 
+/*
+ * THE teacher field list. A teacher as the API returns it is the contract's teacherSchema;
+ * each of its fields but `reviews` is the `teacher` column of the same SQL name (Drizzle's
+ * getTableColumns), and `reviews` comes from the review table. Everything that lists a
+ * teacher's fields derives from this pairing: the reads (teacherFields, toTeacher), the
+ * card's JSON (teacherCardJson), the catalogue writer's insert values, column list and
+ * upsert set (teacherValues, TEACHER_COLUMN_LIST, teacherUpsertSet) and the importer's
+ * comparison (comparableTeacher). A new field is: the column in schema.ts (+ its
+ * migration), the field in teacherSchema and teacherRecordSchema — nothing else.
+ */
+
+/** A field of the API's teacher held by the `teacher` table: all but `reviews`. */
+export type TeacherColumnField = Exclude<keyof Teacher, 'reviews'>;
+
+/** The API's field names, in teacherSchema's order (the order of every teacher's JSON). */
+export const TEACHER_API_FIELDS = Object.keys(teacherSchema.shape) as (keyof Teacher)[];
+
+/** Each column field with its Drizzle property name and column, in the API's order. */
+export const TEACHER_COLUMN_FIELDS: readonly { field: TeacherColumnField; key: string; column: PgColumn }[] = (() => {
+  const bySqlName = new Map(Object.entries(getTableColumns(teacher)).map(([key, column]) => [column.name, { key, column }]));
+  return TEACHER_API_FIELDS.filter((field): field is TeacherColumnField => field !== 'reviews').map((field) => {
+    const found = bySqlName.get(field);
+    if (!found) throw new Error(`teacherSchema's field "${field}" has no column of that name in the teacher table`);
+    return { field, ...found };
+  });
+})();
+
+/** The reviews of the teacher row aliased "teacher", as a JSON array in their order. */
+const reviewsJson = sql`coalesce((
+    select json_agg((select r from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r) order by rv.position)
+    from review rv where rv.teacher_id = "teacher"."id"), '[]'::json)`;
+
 /**
- * The columns of one teacher as the API returns it, reviews included (aggregated in the
- * same query, ordered by position), so a page is one round trip.
+ * The columns of one teacher as the API returns it, under the API's names, reviews included
+ * (aggregated in the same query, ordered by position), so a read is one round trip.
  */
 export const teacherFields = {
-  id: teacher.id,
-  name: teacher.name,
-  surname: teacher.surname,
-  languages: teacher.languages,
-  levels: teacher.levels,
-  rating: teacher.rating,
-  pricePerHour: teacher.pricePerHour,
-  lessonsDone: teacher.lessonsDone,
-  avatarUrl: teacher.avatarUrl,
-  lessonInfo: teacher.lessonInfo,
-  conditions: teacher.conditions,
-  experience: teacher.experience,
+  ...(Object.fromEntries(TEACHER_COLUMN_FIELDS.map(({ field, column }) => [field, column])) as Record<
+    TeacherColumnField,
+    PgColumn
+  >),
   reviews: sql<Review[] | string>`coalesce((
     select json_agg(json_build_object(
       'reviewer_name', r.reviewer_name,
@@ -36,14 +61,10 @@ export const teacherFields = {
  * form, like JS), text[] JSON arrays of strings. Tests compare list pages with the
  * generated teachers and with the by-id reads, and parse every page with the contract.
  */
-export const teacherCardJson = sql<string>`(select row_to_json(t)::text from (select
-      "teacher"."id", "teacher"."name", "teacher"."surname", "teacher"."languages", "teacher"."levels",
-      "teacher"."rating",
-      coalesce((
-        select json_agg((select r from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r) order by rv.position)
-        from review rv where rv.teacher_id = "teacher"."id"), '[]'::json) as reviews,
-      "teacher"."price_per_hour", "teacher"."lessons_done", "teacher"."avatar_url", "teacher"."lesson_info",
-      "teacher"."conditions", "teacher"."experience") t)`;
+export const teacherCardJson = sql<string>`(select row_to_json(t)::text from (select ${sql.join(
+  TEACHER_API_FIELDS.map((field): SQL => (field === 'reviews' ? sql`${reviewsJson} as reviews` : sql.raw(`"teacher"."${field}"`))),
+  sql`, `,
+)}) t)`;
 
 /** One list row: a teacher's card and its position in the page's order (the keyset cursor's). */
 export interface TeacherJsonRow {
@@ -54,37 +75,23 @@ export interface TeacherJsonRow {
   json: string;
 }
 
-export interface TeacherRow {
-  id: string;
-  name: string;
-  surname: string;
-  languages: string[];
-  levels: string[];
-  rating: number;
-  pricePerHour: number;
-  lessonsDone: number;
-  avatarUrl: string | null;
-  lessonInfo: string;
-  conditions: string[];
-  experience: string;
-  reviews: Review[] | string;
-}
+/** A row read with teacherFields. */
+export type TeacherRow = Omit<Teacher, 'reviews' | 'levels'> & { levels: string[]; reviews: Review[] | string };
 
-/** Row → the API's shape (the original's snake_case field names). */
+/** Row → the API's shape. */
 export function toTeacher(row: TeacherRow): Teacher {
   return {
-    id: row.id,
-    name: row.name,
-    surname: row.surname,
-    languages: row.languages,
+    ...row,
     levels: row.levels as Level[],
-    rating: row.rating,
     reviews: typeof row.reviews === 'string' ? (JSON.parse(row.reviews) as Review[]) : row.reviews,
-    price_per_hour: row.pricePerHour,
-    lessons_done: row.lessonsDone,
-    avatar_url: row.avatarUrl,
-    lesson_info: row.lessonInfo,
-    conditions: row.conditions,
-    experience: row.experience,
   };
+}
+
+/** A teacher in a comparable form (what the API would return for it): every field, in order. */
+export function comparableTeacher(t: Teacher): string {
+  return JSON.stringify(
+    TEACHER_API_FIELDS.map((field) =>
+      field === 'reviews' ? t.reviews.map((r) => [r.reviewer_name, r.reviewer_rating, r.comment]) : t[field],
+    ),
+  );
 }

@@ -134,12 +134,14 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
  * Chloé and "pronun" finds pronunciation), and the whole text by trigram word similarity
  * with the name (pg_trgm's `<%`, so "schmit" finds Schmidt). The normalised text and the
  * tsquery are scalar subqueries: computed once per execution (InitPlans) and usable as
- * index keys. Relevance: name similarity counts double, then the document's ts_rank.
+ * index keys. Relevance: how close the text is to the teacher's name (word similarity), so
+ * name matches come first; teachers found by their text alone tie and follow by id. (ts_rank
+ * over the documents cost ~7x the whole statement for a common word: bench/plans.mjs.)
  */
 const searchText = sql`(select lower(unaccent($1::text)))`;
 const searchQuery = sql`(select to_tsquery('simple', lower(unaccent($2::text))))`;
 const searchMatch = sql`(s.document @@ ${searchQuery} or ${searchText} <% s.name_text)`;
-const searchScore = sql`(2 * word_similarity(${searchText}, s.name_text) + ts_rank(s.document, ${searchQuery}))::float8`;
+const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
 /** $3 language, $4 level ('' = any), $5/$6 the price range */
 const searchFilters = (language: boolean, level: boolean) => sql`
   ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
@@ -153,12 +155,32 @@ const searchFilters = (language: boolean, level: boolean) => sql`
  * carries the total when the page is empty.
  */
 function searchStatement(order: SortOrder): string {
-  const key = order.column === 'score' ? searchScore : sql.raw(`s.${order.column}`);
   const after = sql.raw(afterOperator(order));
-  return dialect.sqlToQuery(sql`with matched as materialized (
-      select s.teacher_id as id, ${key} as k from ${teacherSearch} s
+  /*
+   * Relevance scores only the name matches (found by the trigram index, a few rows): the
+   * teachers found by their text alone score 0 and are the document matches minus those
+   * (an anti-join on a small hashed set), so a common word costs what it costs in any
+   * other order instead of a similarity per match. A name match scores its word
+   * similarity, at least pg_trgm's threshold (0.6), so it always comes first.
+   */
+  const matched =
+    order.column === 'score'
+      ? sql`name_hits as materialized (
+      select s.teacher_id as id, ${searchScore} as k from ${teacherSearch} s
+      where ${searchText} <% s.name_text ${searchFilters(true, true)}
+    ),
+    matched as materialized (
+      select id, k from name_hits
+      union all
+      select s.teacher_id, 0::float8 from ${teacherSearch} s
+      where s.document @@ ${searchQuery} ${searchFilters(true, true)}
+        and s.teacher_id not in (select id from name_hits)
+    )`
+      : sql`matched as materialized (
+      select s.teacher_id as id, ${sql.raw(`s.${order.column}`)} as k from ${teacherSearch} s
       where ${searchMatch} ${searchFilters(true, true)}
-    )
+    )`;
+  return dialect.sqlToQuery(sql`with ${matched}
     select c.total, ids.k, ids.id, case when ids.id is null then null else ${cardJson} end as json
     from (select count(*)::int as total from matched) c
     left join lateral (

@@ -3,17 +3,38 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { loadLoginForm, loadRegisterForm } from '../../features/auth';
-import { closeModal, selectOpenModal } from '../ui-slice';
+import { closeModal, openModal, selectOpenModal, type GlobalModal } from '../ui-slice';
+import styles from './auth-modals.module.css';
 
 const LoginForm = lazy(loadLoginForm);
 const RegisterForm = lazy(loadRegisterForm);
+// reached only from the Login modal, so not preloaded from the header like the other two
+const ForgotPasswordForm = lazy(() => import('../../features/auth/components/forgot-password-form'));
 
 export const LOGIN_TEXT =
   'Welcome back! Please enter your credentials to access your account and continue your search for a teacher.';
 export const REGISTER_TEXT =
   'Thank you for your interest in our platform! In order to register, we need some information. Please provide us with the following information.';
+export const FORGOT_PASSWORD_TEXT =
+  'Enter the email you registered with, and we will send you a link to set a new password.';
 
-/** The Login and Registration modals, opened from the header (or by any feature through ui.modal). */
+/** "Don't have an account? Registration" and the like: a line that opens another auth modal. */
+function SwitchModal({ question, action, to }: { question: string; action: string; to: Exclude<GlobalModal, null> }) {
+  const dispatch = useDispatch();
+  return (
+    <p className={styles.switch}>
+      {question}
+      <button type="button" className={styles.link} onClick={() => dispatch(openModal(to))}>
+        {action}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * The Login, Registration and Forgot password modals, opened from the header (or by any
+ * feature through ui.modal); each leads to the others.
+ */
 export function AuthModals() {
   const dispatch = useDispatch();
   const modal = useSelector(selectOpenModal);
@@ -25,6 +46,7 @@ export function AuthModals() {
       <Modal open={modal === 'login'} onClose={close} title="Login" description={LOGIN_TEXT} maxHeight="calc(100dvh - 32px)">
         <Suspense fallback={loading}>
           <LoginForm onDone={close} />
+          <SwitchModal question="Don’t have an account?" action="Registration" to="register" />
         </Suspense>
       </Modal>
       <Modal
@@ -36,6 +58,19 @@ export function AuthModals() {
       >
         <Suspense fallback={loading}>
           <RegisterForm onDone={close} />
+          <SwitchModal question="Already have an account?" action="Log in" to="login" />
+        </Suspense>
+      </Modal>
+      <Modal
+        open={modal === 'forgot-password'}
+        onClose={close}
+        title="Forgot password"
+        description={FORGOT_PASSWORD_TEXT}
+        maxHeight="calc(100dvh - 32px)"
+      >
+        <Suspense fallback={loading}>
+          <ForgotPasswordForm />
+          <SwitchModal question="Remembered it?" action="Log in" to="login" />
         </Suspense>
       </Modal>
     </>

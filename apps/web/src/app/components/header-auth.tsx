@@ -1,4 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LogInIcon } from '../../components/ui/icon';
 import {
@@ -34,7 +35,9 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
   if (isLoggedIn) {
     return (
       <div className={styles.auth}>
-        <p className={styles.welcome}>Welcome {user.name}</p>
+        <Link to="/account" className={styles.welcome} onClick={onAction}>
+          Welcome {user.name}
+        </Link>
         <Button
           variant="ghost"
           className={styles.loginButton}

@@ -41,22 +41,13 @@ export const authSlice = createSlice({
     refreshFinished(state) {
       state.isRefresh = false;
     },
-    authPending(state) {
-      state.isLoading = true;
-      state.error = null;
-    },
-    authFailed(state, action: PayloadAction<string>) {
-      state.isLoading = false;
-      state.error = action.payload;
-    },
   },
   selectors: {
     selectUser: (state) => state.user,
     selectIsLoggedIn: (state) => state.isLoggedIn,
     selectIsRefresh: (state) => state.isRefresh,
-    selectAuthLoading: (state) => state.isLoading,
   },
 });
 
-export const { signedIn, loggedOut, refreshFinished, authPending, authFailed } = authSlice.actions;
-export const { selectUser, selectIsLoggedIn, selectIsRefresh, selectAuthLoading } = authSlice.selectors;
+export const { signedIn, loggedOut, refreshFinished } = authSlice.actions;
+export const { selectUser, selectIsLoggedIn, selectIsRefresh } = authSlice.selectors;

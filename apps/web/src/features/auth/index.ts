@@ -1,8 +1,7 @@
 /** The auth feature's public face: the app shell uses these. */
 export { RequireAuth } from './components/require-auth';
-export { useSessionRestore } from './hooks/use-session-restore';
+export { useSessionSync } from './hooks/use-session-sync';
 export { useLogout, loadSignOut } from './hooks/use-logout';
-export { restoreSession } from './api/restore-session';
 export {
   signedIn,
   loggedOut,

@@ -3,16 +3,29 @@ import type { Teacher } from '@learnlingo/contract';
 import { makeStore } from '../../app/store';
 import { loggedOut, refreshFinished, signedIn } from '../auth/auth-slice';
 import { FAVORITES_STORAGE_KEY } from '../favorites/lib/favorites-storage';
-import { favoriteAdded, favoriteRemoved } from './teachers-slice';
+import { favoriteAdded, favoriteRemoved, favoritesLoaded } from './teachers-slice';
 import { loadTeachers } from './testing/teachers-fixture';
 
-const [first, second] = loadTeachers() as [Teacher, Teacher];
+const [first, second, third] = loadTeachers() as [Teacher, Teacher, Teacher];
 const stored = () => localStorage.getItem(FAVORITES_STORAGE_KEY);
 
 describe('teachers slice: favourites in local storage (key "teachers")', () => {
   it('starts with the browser copy, for an instant reload', () => {
     localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([first, second]));
     expect(makeStore().getState().teachers.favorites.map((t) => t.id)).toEqual([first.id, second.id]);
+  });
+
+  it('keeps one order, newest first like the server, in the store and after a reload', () => {
+    const store = makeStore();
+    store.dispatch(favoriteAdded(first));
+    store.dispatch(favoriteAdded(second));
+    store.dispatch(favoriteAdded(third));
+    const ids = () => store.getState().teachers.favorites.map((t) => t.id);
+    expect(ids()).toEqual([third.id, second.id, first.id]);
+    expect(makeStore().getState().teachers.favorites.map((t) => t.id)).toEqual(ids());
+    // the server's list (newest first) replaces it in the same order
+    store.dispatch(favoritesLoaded([third, second, first]));
+    expect(ids()).toEqual([third.id, second.id, first.id]);
   });
 
   it('starts empty on corrupt or invalid data', () => {

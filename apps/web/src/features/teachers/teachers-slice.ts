@@ -33,8 +33,9 @@ export const teachersSlice = createSlice({
     favoritesLoaded(state, action: PayloadAction<Teacher[]>) {
       state.favorites = action.payload;
     },
+    /** newest first, the order the server lists them in (so a reload keeps it) */
     favoriteAdded(state, action: PayloadAction<Teacher>) {
-      if (!state.favorites.some((t) => t.id === action.payload.id)) state.favorites.push(action.payload);
+      if (!state.favorites.some((t) => t.id === action.payload.id)) state.favorites.unshift(action.payload);
     },
     favoriteRemoved(state, action: PayloadAction<string>) {
       state.favorites = state.favorites.filter((t) => t.id !== action.payload);

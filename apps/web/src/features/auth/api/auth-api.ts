@@ -1,16 +1,34 @@
 import { isSession, isSessionUser } from '@learnlingo/contract/plain';
-import type { LoginInput, RegisterInput, Session, SessionUser } from '@learnlingo/contract';
+import type {
+  ChangePasswordInput,
+  DeleteAccountInput,
+  LoginInput,
+  RegisterInput,
+  RequestPasswordResetInput,
+  ResetPasswordInput,
+  Session,
+  SessionUser,
+  UpdateNameInput,
+} from '@learnlingo/contract';
+import { startAppListening } from '../../../app/listener';
 import { api } from '../../../lib/api';
+import { loggedOut } from '../auth-slice';
 
 /**
- * better-auth under /api/auth. Responses are checked with the contract's zod-free
- * guards: this module ships with the first page load (the session is restored at start).
+ * better-auth under /api/auth, its own standard endpoints. Responses are checked with
+ * the contract's zod-free guards.
  */
 function sessionUserOf(body: unknown): SessionUser {
   const user = typeof body === 'object' && body !== null && 'user' in body ? body.user : undefined;
   if (!isSessionUser(user)) throw new TypeError('The server answered without a user');
   return user;
 }
+
+const post = <T>(url: string, body: T) => ({ url, method: 'POST', body });
+
+/** Where the e-mailed links send the user back to (relative: better-auth resolves them on its origin). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const ACCOUNT_PATH = '/account';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -23,21 +41,76 @@ export const authApi = api.injectEndpoints({
       providesTags: ['Session'],
     }),
     signIn: build.mutation<SessionUser, LoginInput>({
-      query: (body) => ({ url: '/auth/sign-in/email', method: 'POST', body }),
+      query: (body) => post('/auth/sign-in/email', body),
       transformResponse: sessionUserOf,
       invalidatesTags: ['Session', 'Favorites'],
     }),
     signUp: build.mutation<SessionUser, RegisterInput>({
-      query: (body) => ({ url: '/auth/sign-up/email', method: 'POST', body }),
+      query: (body) => post('/auth/sign-up/email', body),
       transformResponse: sessionUserOf,
       invalidatesTags: ['Session', 'Favorites'],
     }),
     signOut: build.mutation<void, void>({
-      query: () => ({ url: '/auth/sign-out', method: 'POST', body: {} }),
+      query: () => post('/auth/sign-out', {}),
       transformResponse: () => undefined,
       invalidatesTags: ['Session', 'Favorites'],
+    }),
+    /** Always answers the same, whether or not the e-mail has an account. */
+    requestPasswordReset: build.mutation<void, RequestPasswordResetInput>({
+      query: ({ email }) => post('/auth/request-password-reset', { email, redirectTo: RESET_PASSWORD_PATH }),
+      transformResponse: () => undefined,
+    }),
+    resetPassword: build.mutation<void, ResetPasswordInput & { token: string }>({
+      query: ({ newPassword, token }) => post('/auth/reset-password', { newPassword, token }),
+      transformResponse: () => undefined,
+    }),
+    updateName: build.mutation<void, UpdateNameInput>({
+      query: ({ name }) => post('/auth/update-user', { name }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['Session'],
+    }),
+    /** The other sessions always end with a new password; this one gets a fresh cookie. */
+    changePassword: build.mutation<void, ChangePasswordInput>({
+      query: ({ currentPassword, newPassword }) =>
+        post('/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
+      transformResponse: () => undefined,
+    }),
+    revokeOtherSessions: build.mutation<void, void>({
+      query: () => post('/auth/revoke-other-sessions', {}),
+      transformResponse: () => undefined,
+    }),
+    deleteAccount: build.mutation<void, DeleteAccountInput>({
+      query: ({ password }) => post('/auth/delete-user', { password }),
+      transformResponse: () => undefined,
+    }),
+    sendVerificationEmail: build.mutation<void, { email: string }>({
+      query: ({ email }) => post('/auth/send-verification-email', { email, callbackURL: ACCOUNT_PATH }),
+      transformResponse: () => undefined,
     }),
   }),
 });
 
-export const { useGetSessionQuery, useSignInMutation, useSignUpMutation, useSignOutMutation } = authApi;
+export const {
+  useGetSessionQuery,
+  useSignInMutation,
+  useSignUpMutation,
+  useSignOutMutation,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+  useUpdateNameMutation,
+  useChangePasswordMutation,
+  useRevokeOtherSessionsMutation,
+  useDeleteAccountMutation,
+  useSendVerificationEmailMutation,
+} = authApi;
+
+/**
+ * However the session ended (logout, another tab, a 401, a deleted account), no cached
+ * answer of the last user outlives it.
+ */
+startAppListening({
+  actionCreator: loggedOut,
+  effect: (_action, listenerApi) => {
+    listenerApi.dispatch(api.util.resetApiState());
+  },
+});

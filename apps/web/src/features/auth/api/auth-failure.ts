@@ -1,5 +1,12 @@
 import { authErrorCodes, toastMessages } from '@learnlingo/contract/plain';
-import { errorCode, errorFields, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
+import {
+  errorCode,
+  errorFields,
+  errorStatus,
+  genericErrorMessage,
+  tooManyAttemptsText,
+  type RequestError,
+} from '../../../lib/api-error';
 
 export interface AuthFailure {
   /** the toast to show, if any */
@@ -19,6 +26,6 @@ export function describeAuthFailure(error: RequestError): AuthFailure {
     const fields = errorFields(error);
     if (Object.keys(fields).length > 0) return { fields };
   }
-  if (code === authErrorCodes.rateLimited || errorStatus(error) === 429) return { toast: toastMessages.tooManyAttempts };
+  if (code === authErrorCodes.rateLimited || errorStatus(error) === 429) return { toast: tooManyAttemptsText(error) };
   return { toast: genericErrorMessage(error) };
 }

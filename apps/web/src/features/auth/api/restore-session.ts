@@ -1,43 +1,27 @@
-import type { Dispatch } from '@reduxjs/toolkit';
 import { isSession } from '@learnlingo/contract/plain';
-import { refreshFinished, signedIn, type AuthUser } from '../auth-slice';
+import type { AuthUser } from '../auth-slice';
 
 /** better-auth's session endpoint (absolute, so that it also works under jsdom). */
 const sessionUrl = () => `${globalThis.location.origin}/api/auth/get-session`;
 
 /**
- * The signed-in user, or undefined when there is no session or it cannot be known.
- * One plain request, not RTK Query: this runs at start, and RTK Query is not part of
- * the first page load. The answer is checked with the contract's zod-free guard.
+ * What one look at the session found: the user, `null` when signed out, or — when the
+ * answer cannot be trusted (network, 429, 5xx) — `{ unknown }` with its headers if any.
  */
-async function fetchSessionUser(): Promise<AuthUser | undefined> {
-  try {
-    const response = await fetch(sessionUrl(), { credentials: 'include', headers: { accept: 'application/json' } });
-    if (!response.ok) return undefined;
-    const body: unknown = await response.json();
-    if (!isSession(body) || body === null) return undefined;
-    return { name: body.user.name, email: body.user.email };
-  } catch {
-    return undefined;
-  }
-}
-
-/** One request per store at a time, however often it is asked (StrictMode runs effects twice). */
-const inFlight = new WeakMap<object, Promise<void>>();
+export type SessionCheck = AuthUser | null | { unknown: Headers | undefined };
 
 /**
- * At start: ask the server for the current session (auth.isRefresh is true until
- * then) and restore the user. A failed request counts as signed out.
+ * One plain request, not RTK Query: the shell starts it at once (RTK Query is not part
+ * of the first page load) and lib/session-watch.ts, loaded meanwhile, applies it. The
+ * answer is checked with the contract's zod-free guard.
  */
-export const restoreSession =
-  () =>
-  (dispatch: Dispatch, getState: () => unknown): Promise<void> => {
-    let request = inFlight.get(getState);
-    if (!request) {
-      request = fetchSessionUser()
-        .then((user) => void dispatch(user ? signedIn(user) : refreshFinished()))
-        .finally(() => inFlight.delete(getState));
-      inFlight.set(getState, request);
-    }
-    return request;
-  };
+export async function checkSession(): Promise<SessionCheck> {
+  try {
+    const response = await fetch(sessionUrl(), { credentials: 'include', headers: { accept: 'application/json' } });
+    const body: unknown = response.ok ? await response.json() : undefined;
+    if (!isSession(body)) return { unknown: response.headers };
+    return body && { name: body.user.name, email: body.user.email };
+  } catch {
+    return { unknown: undefined };
+  }
+}

@@ -2,13 +2,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
 import toast from 'react-hot-toast';
-import { loginSchema, toastMessages } from '@learnlingo/contract';
+import { accountMessages, loginSchema, toastMessages } from '@learnlingo/contract';
+import { openModal } from '../../../app/ui-slice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';
 import { useSignInMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['email', 'password'] as const;
@@ -29,6 +31,7 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
     const result = await signIn(values);
     if (result.error) return showFailure(result.error);
     dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    announceSession('changed');
     onDone();
     toast.success(toastMessages.signInSuccess);
   });
@@ -53,6 +56,13 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
           error={errors.password?.message}
           {...register('password')}
         />
+        <button
+          type="button"
+          className={`${styles.textButton} ${styles.forgot}`}
+          onClick={() => dispatch(openModal('forgot-password'))}
+        >
+          {accountMessages.forgotPassword}
+        </button>
       </div>
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Log In

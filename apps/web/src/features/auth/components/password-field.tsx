@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icon';
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/eye-icons';
 import styles from './auth-form.module.css';
 
 /** A password input with a show/hide toggle ("Show password" / "Hide password"). */

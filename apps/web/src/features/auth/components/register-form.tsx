@@ -9,6 +9,7 @@ import { signedIn } from '../auth-slice';
 import { useSignUpMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['name', 'email', 'password'] as const;
@@ -33,6 +34,7 @@ export default function RegisterForm({ onDone }: { onDone: () => void }) {
     const result = await signUp(values);
     if (result.error) return showFailure(result.error);
     dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    announceSession('changed');
     onDone();
     toast.success(toastMessages.signUpSuccess);
   });

@@ -7,7 +7,8 @@ export const loadSignOut = () => import('../api/sign-out');
 
 /**
  * Logout: ends the session on the server, clears the user and the whole teachers state
- * and every cached response, toasts (see api/sign-out.ts), then goes home.
+ * and every cached response, toasts (see api/sign-out.ts), then goes home. A logout the
+ * server did not confirm leaves the user signed in where they are.
  */
 export function useLogout() {
   const dispatch = useAppDispatch();
@@ -16,13 +17,14 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    let signedOut = false;
     try {
       const { signOut } = await loadSignOut();
-      await signOut(dispatch);
+      signedOut = await signOut(dispatch);
     } finally {
       setLoggingOut(false);
     }
-    await navigate('/');
+    if (signedOut) await navigate('/');
   }, [dispatch, navigate]);
 
   return { logout, isLoggingOut };

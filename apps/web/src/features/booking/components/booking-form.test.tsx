@@ -175,6 +175,9 @@ describe('trial lesson booking', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     const message = 'Someone has just booked this time. Please choose another one.';
     expect((await within(dialog).findAllByText(message)).length).toBeGreaterThan(0);
+    // focus goes to the time picker, which names the problem
+    await waitFor(() => expect(within(dialog).getByRole('group', { name: 'Choose a time' })).toHaveFocus());
+    expect(within(dialog).getByRole('group', { name: 'Choose a time' })).toHaveAccessibleDescription(message);
     await waitFor(() => expect(slotRequests.count).toBeGreaterThan(before));
     await waitFor(() => expect(within(dialog).queryByRole('radio', { name: '15:00' })).not.toBeInTheDocument());
     expect(within(dialog).getByRole('radio', { name: '16:00' })).not.toBeChecked();

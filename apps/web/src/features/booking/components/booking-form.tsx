@@ -90,7 +90,7 @@ export function BookingForm({ teacherId, languages, defaultLanguage, onBooked }:
     if (errorCode(result.error) === 'SLOT_TAKEN') {
       // Someone else was first: fresh times, the same form, a clear word under the picker.
       setValue('start', '');
-      setError('start', { type: 'server', message: lessonMessages.slotTaken });
+      setError('start', { type: 'server', message: lessonMessages.slotTaken }, { shouldFocus: true });
       void slots.refetch();
       void showToast('error', lessonMessages.slotTaken);
       return;
@@ -119,6 +119,7 @@ export function BookingForm({ teacherId, languages, defaultLanguage, onBooked }:
         name="start"
         render={({ field }) => (
           <SlotPicker
+            ref={field.ref}
             slots={slots.data?.slots ?? []}
             teacherTimeZone={slots.data?.timeZone}
             timeZone={timeZone}

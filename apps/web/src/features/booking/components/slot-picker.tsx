@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,6 +21,8 @@ export interface SlotPickerProps {
   isLoading?: boolean;
   isError?: boolean;
   onRetry?: () => void;
+  /** the group itself (focusable), e.g. for react-hook-form to focus when the time is refused */
+  ref?: Ref<HTMLFieldSetElement>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function SlotPicker({
   isLoading = false,
   isError = false,
   onRetry,
+  ref,
 }: SlotPickerProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -57,7 +60,7 @@ export function SlotPicker({
   const zones = useMemo(() => timeZones(timeZone).map((z) => ({ value: z, label: zoneLabel(z) })), [timeZone]);
 
   return (
-    <fieldset className={styles.picker} aria-describedby={error ? errorId : undefined}>
+    <fieldset ref={ref} tabIndex={-1} className={styles.picker} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.legend}>Choose a time</legend>
       <div className={styles.zones}>
         <Select

@@ -1,4 +1,5 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
+import type { RootState } from '../../../app/store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
@@ -37,12 +38,18 @@ export const favoritesApi = api.injectEndpoints({
     removeFavorite: build.mutation<FavoriteState, Teacher>({
       query: (teacher) => ({ url: favoriteUrl(teacher.id), method: 'DELETE' }),
       responseSchema: guardSchema(isFavoriteState, 'favorite state'),
-      async onQueryStarted(teacher, { dispatch, queryFulfilled }) {
+      async onQueryStarted(teacher, { dispatch, getState, queryFulfilled }) {
+        const index = (getState() as RootState).teachers.favorites.findIndex((t) => t.id === teacher.id);
         dispatch(favoriteRemoved(teacher.id));
         try {
           await queryFulfilled;
         } catch {
-          dispatch(favoriteAdded(teacher));
+          // the teacher goes back where it was (the list is newest first, as the server keeps it)
+          const favorites = (getState() as RootState).teachers.favorites;
+          if (!favorites.some((t) => t.id === teacher.id)) {
+            const at = Math.max(0, Math.min(index, favorites.length));
+            dispatch(favoritesLoaded([...favorites.slice(0, at), teacher, ...favorites.slice(at)]));
+          }
         }
       },
     }),

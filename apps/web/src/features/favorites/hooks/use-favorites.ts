@@ -2,11 +2,18 @@ import type { Teacher } from '@learnlingo/contract';
 import { toastMessages } from '@learnlingo/contract/plain';
 import type { RootState } from '../../../app/store';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { startAppListening } from '../../../app/listener';
 import { openModal } from '../../../app/ui-slice';
+import { favoriteAwaitsSignIn, pendingFavoriteTaken } from '../pending-favorite-slice';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
-import { selectIsLoggedIn, selectIsRefresh } from '../../auth/auth-slice';
-import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api/favorites-api';
+import { selectIsLoggedIn, selectIsRefresh, signedIn } from '../../auth/auth-slice';
+import {
+  favoritesApi,
+  useAddFavoriteMutation,
+  useGetFavoritesQuery,
+  useRemoveFavoriteMutation,
+} from '../api/favorites-api';
 
 /** Whose favourites the store holds: a signed-in user's, or (while the session is restored) the last one's. */
 function selectFavoritesVisible(state: RootState): boolean {
@@ -39,6 +46,7 @@ export function useFavoriteToggle(teacher: Teacher) {
   const toggle = async () => {
     if (!isLoggedIn) {
       void showToast('error', toastMessages.needAuth);
+      dispatch(favoriteAwaitsSignIn(teacher));
       dispatch(openModal('login'));
       return;
     }
@@ -47,6 +55,7 @@ export function useFavoriteToggle(teacher: Teacher) {
       void showToast('success', isFavorite ? toastMessages.favoriteRemoved : toastMessages.favoriteAdded);
     } else if (errorStatus(result.error) === 401) {
       void showToast('error', toastMessages.needAuth);
+      dispatch(favoriteAwaitsSignIn(teacher));
       dispatch(openModal('login'));
     } else {
       void showToast('error', toastMessages.favoriteFailed);
@@ -55,3 +64,24 @@ export function useFavoriteToggle(teacher: Teacher) {
 
   return { isFavorite, toggle };
 }
+
+/**
+ * The heart that asked a visitor to sign in adds its teacher once they have (Login or
+ * Registration); the server's list is read again afterwards, so the add cannot be lost
+ * to the favourites read that signing in starts at the same time.
+ */
+startAppListening({
+  actionCreator: signedIn,
+  effect: async (_action, listenerApi) => {
+    const teacher = listenerApi.getState().pendingFavorite?.teacher;
+    if (!teacher) return;
+    listenerApi.dispatch(pendingFavoriteTaken());
+    const result = await listenerApi.dispatch(favoritesApi.endpoints.addFavorite.initiate(teacher));
+    if (result.error) {
+      void showToast('error', toastMessages.favoriteFailed);
+      return;
+    }
+    void showToast('success', toastMessages.favoriteAdded);
+    listenerApi.dispatch(favoritesApi.util.invalidateTags(['Favorites']));
+  },
+});

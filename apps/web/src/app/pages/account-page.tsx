@@ -1,0 +1,60 @@
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useAppSelector } from '../hooks';
+import { selectIsLoggedIn, selectUser } from '../../features/auth';
+import {
+  accountPageStyles as styles,
+  DeleteAccount,
+  EmailReminder,
+  InvalidResetLink,
+  NameForm,
+  OtherDevices,
+  PasswordForm,
+  ResetPasswordForm,
+} from '../../features/auth/account';
+
+/** /account (signed in only; the layout shows its spinner until the session is known): name, password, other devices, deleting the account. */
+function AccountPage() {
+  const user = useAppSelector(selectUser);
+  if (!useAppSelector(selectIsLoggedIn)) return <Navigate to="/" replace />;
+  return (
+    <div className={styles.page}>
+      <div className={styles.column}>
+        <title>Account · LearnLingo</title>
+        <h1 className={styles.heading}>Account</h1>
+        <p className={styles.lead}>{user.email}</p>
+        <EmailReminder />
+        <NameForm />
+        <PasswordForm />
+        <OtherDevices />
+        <DeleteAccount />
+      </div>
+    </div>
+  );
+}
+
+/** The token of an e-mailed link: letters, digits, `-`, `_` (capped before the pattern runs). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
+const TOKEN_MAX = 256;
+
+/** /reset-password?token=…: whoever holds the link sets a new password. */
+function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const usable = token.length <= TOKEN_MAX && TOKEN_PATTERN.test(token) && !search.has('error');
+  return (
+    <div className={styles.page}>
+      <div className={styles.column}>
+        <title>Set a new password · LearnLingo</title>
+        <h1 className={styles.heading}>Set a new password</h1>
+        <div className={styles.card}>
+          {usable ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /account and /reset-password: one module, so the first page load carries one lazy route for both. */
+export function Component() {
+  return useLocation().pathname === '/reset-password' ? <ResetPasswordPage /> : <AccountPage />;
+}

@@ -1,0 +1,54 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { accountMessages, updateNameSchema } from '@learnlingo/contract';
+import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { Button } from '../../../../components/ui/button';
+import { TextField } from '../../../../components/ui/text-field';
+import { useUpdateNameMutation } from '../../api/auth-api';
+import { selectUser, signedIn } from '../../auth-slice';
+import { announceSession } from '../../lib/session-watch';
+import { useAuthFormFailure } from '../use-auth-form-failure';
+import styles from './account.module.css';
+
+const FIELDS = ['name'] as const;
+
+/** The name the header greets the user with (the registration rule). */
+export function NameForm() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const [updateName] = useUpdateNameMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm({ resolver: zodResolver(updateNameSchema), mode: 'all', defaultValues: { name: user.name } });
+  const showFailure = useAuthFormFailure(setError, FIELDS);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await updateName(values);
+    if (result.error) return showFailure(result.error);
+    dispatch(signedIn({ ...user, name: values.name }));
+    announceSession('changed');
+    reset({ name: values.name });
+    toast.success(accountMessages.nameChanged);
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby="account-name">
+      <h2 id="account-name" className={styles.cardTitle}>
+        Name
+      </h2>
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            Save name
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { accountMessages, changePasswordSchema } from '@learnlingo/contract';
+import { Button } from '../../../../components/ui/button';
+import { useChangePasswordMutation } from '../../api/auth-api';
+import { announceSession } from '../../lib/session-watch';
+import { PasswordField } from '../password-field';
+import { useAuthFormFailure } from '../use-auth-form-failure';
+import styles from './account.module.css';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** A new password (the registration rules), the current one required; every other device is signed out. */
+export function PasswordForm() {
+  const [changePassword] = useChangePasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'all',
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const showFailure = useAuthFormFailure(setError, FIELDS, 'currentPassword');
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await changePassword(values);
+    if (result.error) return showFailure(result.error);
+    reset();
+    // this tab holds a fresh session now; the browser's other tabs share its cookie
+    announceSession('changed');
+    toast.success(accountMessages.passwordChanged);
+  });
+
+  return (
+    <section className={styles.card} aria-labelledby="account-password">
+      <h2 id="account-password" className={styles.cardTitle}>
+        Password
+      </h2>
+      <p className={styles.cardText}>Changing it signs you out on every other device.</p>
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../../app/hooks';
+import { checkSession } from '../api/restore-session';
+
+/** What keeps the tabs' sessions in step: loaded right after the shell (it needs nothing of the first paint). */
+export const loadSessionWatch = () => import('../lib/session-watch');
+
+/**
+ * The session at start — the request leaves at once, its answer is applied (and retried
+ * while unknown) by lib/session-watch.ts, fetched meanwhile — then one session truth
+ * across the tabs.
+ */
+export function useSessionSync(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const first = checkSession();
+    const watching = loadSessionWatch().then(({ watchSession }) => dispatch(watchSession(first)));
+    return () => void watching.then((stop) => stop());
+  }, [dispatch]);
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// The catalogue's statements on a large catalogue (issue 11): for every order, EXPLAIN ANALYZE
+// of its list statement (generic plan, as the server runs it) must be an ordered index-only
+// scan of that order's index under the LIMIT — no Sort, no Seq Scan, no Bitmap — in both
+// branches (without a language: teacher; with one: teacher_language); and every search
+// statement must find its matches through the two search indexes (never a table scan).
+// Prints each plan's execution time and the plans that fail; exits 1 when one fails.
+// PostgreSQL only (PGlite runs the same statements; list-plan.test.ts checks both engines
+// on 2,000 teachers). The database is bench/api.mjs's (ll_bench_<count>), seeded if needed.
+// Usage: node bench/plans.mjs [--count 100000] [--verbose]
+import postgres from 'postgres';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, root, seed } from './lib.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1];
+};
+const COUNT = Number(arg('count', 100_000));
+const VERBOSE = process.argv.includes('--verbose');
+const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+ensureBuilt();
+const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
+const { LIST_STATEMENTS, SEARCH_STATEMENTS, searchTsquery } = await import(dist('teachers-repository.js'));
+const { SORT_ORDERS } = await import(dist('sort-orders.js'));
+
+const dbName = `ll_bench_${COUNT}`;
+const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+try {
+  const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
+  if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
+} finally {
+  await admin.end();
+}
+const url = new URL(PG_ADMIN);
+url.pathname = `/${dbName}`;
+seed({ DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' }, COUNT);
+
+const sql = postgres(url.toString(), {
+  max: 1,
+  onnotice: () => {},
+  connection: { plan_cache_mode: 'force_generic_plan', jit: 'off' },
+});
+
+/** EXPLAIN ANALYZE of a statement prepared as the server prepares it, run with these arguments. */
+async function explain(statement, args) {
+  await sql.unsafe(`prepare plan_check as ${statement}`);
+  try {
+    // a few runs first: the first executions of a prepared statement plan it (custom plans
+    // would not apply here — generic is forced — but warm the caches like a server's)
+    for (let i = 0; i < 3; i++) await sql.unsafe(`explain analyze execute plan_check(${args})`);
+    const rows = await sql.unsafe(`explain analyze execute plan_check(${args})`);
+    return rows.map((r) => Object.values(r).join('')).join('\n');
+  } finally {
+    await sql.unsafe('deallocate plan_check');
+  }
+}
+
+const literal = (value) => (typeof value === 'number' ? `'${value}'` : `'${String(value).replaceAll("'", "''")}'`);
+const time = (plan) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+
+const failures = [];
+const report = [];
+
+for (const [sort, order] of Object.entries(SORT_ORDERS)) {
+  if (!order.indexes) continue;
+  const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
+  // two calls in one batch: one with a language (the teacher_language branch), one without
+  const args = `array['English', ''], array['B1 Intermediate', ''], array[20, '-Infinity']::float8[],
+    array[40, 'Infinity']::float8[], array[${start}, ${start}]::${order.cursorType}[], array['', ''], array[5, 5]`;
+  const plan = await explain(LIST_STATEMENTS[sort], args);
+  const backward = '(Backward )?';
+  const checks = [
+    [`teacher branch: Index Only Scan on ${order.indexes.teacher}`, new RegExp(`Index Only Scan ${backward}using ${order.indexes.teacher}`)],
+    [
+      `language branch: Index Only Scan on ${order.indexes.teacherLanguage}`,
+      new RegExp(`Index Only Scan ${backward}using ${order.indexes.teacherLanguage}`),
+    ],
+  ];
+  const bad = checks.filter(([, pattern]) => !pattern.test(plan)).map(([name]) => name);
+  if (/->\s+Sort\b/.test(plan)) bad.push('a Sort');
+  if (/Seq Scan|Bitmap/.test(plan)) bad.push('a Seq Scan or Bitmap');
+  report.push({ statement: `list, ${sort}`, ms: time(plan), ok: bad.length === 0 });
+  if (bad.length > 0) failures.push({ statement: `list ${sort}`, bad, plan });
+  else if (VERBOSE) console.log(`--- list ${sort}\n${plan}\n`);
+}
+
+const SEARCHES = ['chloe', 'schmit', 'müller', 'pronunciation', 'grammar', 'lesson'];
+for (const [sort, order] of Object.entries(SORT_ORDERS)) {
+  for (const q of SEARCHES) {
+    const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', order.start, '', 5].map(literal).join(', ');
+    const plan = await explain(SEARCH_STATEMENTS[sort], args);
+    const bad = [];
+    if (!plan.includes('teacher_search_document_idx')) bad.push('the full-text index');
+    if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
+    if (/Seq Scan on teacher/.test(plan)) bad.push('a table scan');
+    const total = /rows=(\d+) loops=1\)\s*$/m.exec(plan.split('\n').find((l) => l.includes('Bitmap Heap Scan')) ?? '')?.[1];
+    report.push({ statement: `search ${JSON.stringify(q)}, ${sort}`, ms: time(plan), matches: Number(total ?? NaN), ok: bad.length === 0 });
+    if (bad.length > 0) failures.push({ statement: `search ${q} ${sort}`, bad, plan });
+    else if (VERBOSE) console.log(`--- search ${q} ${sort}\n${plan}\n`);
+  }
+}
+
+await sql.end();
+console.log(`\n${COUNT} teachers, PostgreSQL, generic plans, EXPLAIN ANALYZE execution times (after 3 warm runs)`);
+console.table(report);
+for (const failure of failures) console.log(`\nFAILED ${failure.statement}: ${failure.bad.join(', ')}\n${failure.plan}`);
+process.exitCode = failures.length > 0 ? 1 : 0;
