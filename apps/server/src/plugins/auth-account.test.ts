@@ -130,6 +130,14 @@ describe('the forms\' rules hold on every endpoint that takes a name, an e-mail 
     expect((await sessionOf(u.cookie))?.user.name).toBe('Ann Smith');
   });
 
+  it('each key a form does not take is named on its own (400, nobody created)', async () => {
+    const email = `extra-${randomUUID()}@example.com`;
+    const res = await post('/api/auth/sign-up/email', { name: 'Ann', email, password: 'secret-pass-1', role: 'admin', emailVerified: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ fields: Record<string, string> }>().fields).toEqual({ role: 'Not allowed', emailVerified: 'Not allowed' });
+    expect(await t.db.orm.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+  });
+
   it('a name of 100 characters is taken at sign-up and on update-user alike; 101 is refused by both with the same message', async () => {
     const hundred = 'N'.repeat(100);
     const u = await signUp(t.app, { name: hundred });

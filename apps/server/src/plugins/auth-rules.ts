@@ -59,8 +59,11 @@ function check(schema: z.ZodType, body: unknown): { data: object } | { fields: R
   if (result.success) return { data: result.data as object };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : 'body');
-    fields[key] ??= issue.code === 'unrecognized_keys' ? 'Not allowed' : issue.message;
+    const at = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      // each key the product does not take is a field of its own, as on the app's routes
+      for (const key of issue.keys) fields[at ? `${at}.${key}` : key] ??= 'Not allowed';
+    } else fields[at || 'body'] ??= issue.message;
   }
   return { fields };
 }
