@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateNameSchema } from './account.js';
 import { EMAIL_MAX, EMAIL_PATTERN, emailSchema, loginSchema, registerSchema } from './auth.js';
 import { bookingFormSchema } from './booking.js';
 import { CONTROL_CHARACTER_MESSAGE } from './rules.js';
@@ -71,6 +72,25 @@ describe('control characters (issue 10, finding 6)', () => {
       const result = schema.safeParse({ ...valid, [field]: bad });
       expect(result.success).toBe(false);
       expect(result.error?.issues).toContainEqual(expect.objectContaining({ path: [field], message: CONTROL_CHARACTER_MESSAGE }));
+    }
+  });
+});
+
+describe('the name rule (issue 10: at most 100 characters, registration and name change alike)', () => {
+  const register = (name: string) => registerSchema.safeParse({ name, email: 'ann@example.com', password: 'password1' });
+  const rename = (name: string) => updateNameSchema.safeParse({ name });
+
+  it('takes 100 characters (after trimming) in both forms', () => {
+    for (const name of ['x'.repeat(100), `  ${'x'.repeat(100)}  `]) {
+      expect(register(name).success).toBe(true);
+      expect(rename(name).success).toBe(true);
+    }
+  });
+
+  it('refuses 101 characters in both forms with the same message', () => {
+    for (const result of [register('x'.repeat(101)), rename('x'.repeat(101))]) {
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['name'], message: 'Name must be at most 100 characters' })]);
     }
   });
 });

@@ -4,7 +4,8 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 48;
-export const NAME_MAX = 60;
+/** A name, at registration and when changed on /account (issue 10: at most 100 characters). */
+export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
 /**

@@ -106,7 +106,7 @@ describe(`import-users (${testEngine})`, () => {
       [{ users: [vectorUser, { localId: 'badEmail', email: 'not-an-email' }] }, VECTOR.config, 'users[1] (localId badEmail).email: Invalid email'],
       [{ users: [{ ...vectorUser, salt: undefined }] }, VECTOR.config, `users[0] (localId ${VECTOR.localId}).salt: missing`],
       [{ users: [{ ...vectorUser, passwordHash: 'not base64!' }] }, VECTOR.config, 'passwordHash: must be base64'],
-      [{ users: [{ ...vectorUser, displayName: 'x'.repeat(61) }] }, VECTOR.config, 'displayName: Name must be at most 60 characters'],
+      [{ users: [{ ...vectorUser, displayName: 'x'.repeat(101) }] }, VECTOR.config, 'displayName: Name must be at most 100 characters'],
       [{ users: [vectorUser, { ...vectorUser, localId: 'other' }] }, VECTOR.config, 'users[1] (localId other).email: duplicate (also at users[0]'],
       [{ users: [vectorUser, { localId: 'a b', email: 'x@example.com' }] }, VECTOR.config, 'users[1] (localId a b).localId: letters, digits'],
       [{ users: [vectorUser] }, undefined, 'users[0] (localId kYi4EvWQlQTKSfnJ3dRSP6IH3ed2).passwordHash: the file holds passwords; give'],

@@ -80,6 +80,38 @@ describe('DATA_DIR lock', () => {
     }
   });
 
+  it('a lock without a recorded command line (written before locks had one) is judged by the script its holder ran', async () => {
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await new Promise((done) => other.once('spawn', done));
+      const record = (pid: number, command: string) =>
+        fs.writeFileSync(
+          path.join(dir, LOCK_FILE_NAME),
+          JSON.stringify({ pid, command, startedAt: '2020-01-01T00:00:00.000Z', hostname: os.hostname() }),
+        );
+
+      // the holder ran the server; its pid now runs `sleep 30`: stale, taken over
+      record(other.pid as number, '/usr/bin/node /srv/learnlingo/apps/server/dist/server.js');
+      const lock = acquireDataDirLock(dir);
+      expect(lock.info.pid).toBe(process.pid);
+      lock.release();
+
+      // a pid that still runs the script the lock names (given relative, as `npm start` does): held
+      const script = path.join(dir, 'server.js');
+      fs.writeFileSync(script, 'setTimeout(() => {}, 30_000);');
+      const server = spawn(process.execPath, ['server.js'], { cwd: dir, stdio: 'ignore' });
+      try {
+        await new Promise((done) => server.once('spawn', done));
+        record(server.pid as number, `${process.execPath} ${script}`);
+        expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      } finally {
+        server.kill();
+      }
+    } finally {
+      other.kill();
+    }
+  });
+
   it('refuses a real second process, and lets it in once released', () => {
     const lock = acquireDataDirLock(dir, { command: 'node apps/server/dist/server.js' });
     const refused = runChild(dir);

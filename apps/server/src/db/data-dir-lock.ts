@@ -98,9 +98,28 @@ function isStale(file: string, holder: LockInfo | null): boolean {
   }
   if (holder.hostname !== os.hostname()) return false;
   if (!isAlive(holder.pid)) return true;
-  if (holder.pid === process.pid || holder.cmdline === undefined) return false;
+  if (holder.pid === process.pid) return false;
   const current = commandLineOf(holder.pid);
-  return current !== null && current !== holder.cmdline;
+  if (current === null) return false;
+  if (holder.cmdline !== undefined) return current !== holder.cmdline;
+  return !runsScriptOf(current, holder.command);
+}
+
+const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+
+/**
+ * For a lock that recorded no command line (written before locks did, or where /proc is
+ * missing): the pid is still its holder only if one of its arguments names the same
+ * script the holder ran (`command` is the server's `process.argv`: node, then the script;
+ * a command line tool's lock names its npm command instead, and is left to its holder).
+ * A pid reused by `sleep`, a shell or any other program names no such file.
+ */
+function runsScriptOf(cmdline: string, command: string): boolean {
+  const [program = '', script = ''] = command.split(' ');
+  // a command given by name (`npm run seed`) says nothing to compare: assume it still runs
+  if (!baseName(program).startsWith('node') || script === '') return true;
+  const name = baseName(script);
+  return cmdline.split('\u0000').some((arg) => baseName(arg) === name);
 }
 
 /**

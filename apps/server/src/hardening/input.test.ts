@@ -54,9 +54,10 @@ describe('finding 1: the 62 KB hostile e-mail', () => {
 });
 
 describe('finding 6: control characters', () => {
-  it.each(['fullName', 'email', 'phone'] as const)('a NUL in the booking %s is a 400 naming it, and nothing is written', async (field) => {
+  it.each(['fullName', 'email', 'phone'] as const)('a NUL in the booking %s is a 400 naming it; nothing is written, nor logged', async (field) => {
     const before = await t.db.rows<{ n: number }>(sql`select count(*)::int as n from booking`);
     const value = booking[field];
+    log = '';
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bookings',
@@ -65,6 +66,10 @@ describe('finding 6: control characters', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', fields: { [field]: CONTROL_CHARACTER_MESSAGE } } });
     expect(await t.db.rows<{ n: number }>(sql`select count(*)::int as n from booking`)).toEqual(before);
+    // the request was logged (its line is there), but none of the personal fields, whole or in part
+    expect(log).toContain('/api/bookings');
+    for (const part of ['Lovelace', 'ada@example', '7946']) expect(log).not.toContain(part);
+    expect(log).not.toMatch(/\\u0000|stack/);
   });
 
   it.each([

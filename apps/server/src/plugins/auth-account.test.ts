@@ -130,6 +130,26 @@ describe('the forms\' rules hold on every endpoint that takes a name, an e-mail 
     expect((await sessionOf(u.cookie))?.user.name).toBe('Ann Smith');
   });
 
+  it('a name of 100 characters is taken at sign-up and on update-user alike; 101 is refused by both with the same message', async () => {
+    const hundred = 'N'.repeat(100);
+    const u = await signUp(t.app, { name: hundred });
+    expect((await sessionOf(u.cookie))?.user.name).toBe(hundred);
+    const renamed = `${'M'.repeat(99)}x`;
+    expect((await post('/api/auth/update-user', { name: renamed }, { cookie: u.cookie })).statusCode).toBe(200);
+    expect((await sessionOf(u.cookie))?.user.name).toBe(renamed);
+
+    const tooLong = { name: 'Name must be at most 100 characters' };
+    const email = `long-name-${randomUUID()}@example.com`;
+    const up = await post('/api/auth/sign-up/email', { name: 'N'.repeat(101), email, password: 'secret-pass-1' });
+    expect(up.statusCode).toBe(400);
+    expect(up.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: tooLong });
+    expect(await t.db.orm.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+    const update = await post('/api/auth/update-user', { name: 'M'.repeat(101) }, { cookie: u.cookie });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: tooLong });
+    expect((await sessionOf(u.cookie))?.user.name).toBe(renamed);
+  });
+
   it.each([
     ['/api/auth/request-password-reset', 'email', { email: `${'a.'.repeat(200)}@x.com` }, validationMessages.invalidEmail],
     ['/api/auth/reset-password', 'newPassword', { token: 'whatever', newPassword: 'abc' }, validationMessages.passwordTooShort],
