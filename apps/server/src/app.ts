@@ -11,7 +11,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
 import { limitConnections } from './plugins/connections.js';
-import { frameworkErrorOptions, loggerOptions, registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrorOptions, loggerOptions, registerErrorHandling, registerShutdownAnswer } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -69,7 +69,9 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     // a teacher id is at most 64 characters; anything near this limit is not a real URL
     routerOptions: { maxParamLength: 200 },
-    return503OnClosing: true,
+    // While closing, new requests get a 503 — ours (registerShutdownAnswer), in the app's
+    // shape and with the security headers, not Fastify's bare one.
+    return503OnClosing: false,
     // A request's head and body must arrive within REQUEST_TIMEOUT_MS (408 and the socket
     // closed): a client dribbling one byte every few seconds no longer keeps it for ever.
     // Node looks for overdue requests every connectionsCheckingInterval.
@@ -91,6 +93,7 @@ export async function buildApp({
   registerDb(app, db);
   if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
   registerSecurityHeaders(app, { https });
+  registerShutdownAnswer(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });
 

@@ -82,3 +82,41 @@ describe("Fastify's and Node's own error answers", () => {
     expect(res.body.length).toBeLessThan(400);
   });
 });
+
+describe('while the server closes', () => {
+  it('a request arriving on a kept-alive connection gets our 503 with the security headers', async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const ownPort = (own.app.server.address() as net.AddressInfo).port;
+    const socket = net.connect(ownPort, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => {
+      data += chunk.toString();
+    });
+    socket.on('error', () => {});
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    await new Promise<void>((done) => socket.once('connect', () => done()));
+    const until = async (condition: () => boolean, what: string) => {
+      for (let waited = 0; !condition(); waited += 20) {
+        if (waited > 10_000) throw new Error(`gave up waiting for ${what}`);
+        await new Promise((done) => setTimeout(done, 20));
+      }
+    };
+    // a first request, routed before the close begins, its body still on its way: the connection is busy
+    socket.write('POST /api/bookings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+    await new Promise((done) => setTimeout(done, 500));
+    const closing = own.close();
+    await until(() => !own.app.server.listening, 'the server to stop listening');
+    socket.write('}');
+    await until(() => /^HTTP\/1\.1 \d{3} [\s\S]*\r\n\r\n\{[\s\S]*\}$/.test(data), 'the first answer');
+    // a second request on the same connection, after the close began
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    await closing;
+    const second = data.slice(data.indexOf('HTTP/1.1', 1));
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second.toLowerCase()).toContain('content-security-policy:');
+    expect(second.toLowerCase()).toContain('x-content-type-options: nosniff');
+    expect(second).toContain('{"error":{"code":"SERVICE_UNAVAILABLE"');
+  }, 120_000); // its own app on a fresh database: slow on a busy machine
+});

@@ -127,6 +127,10 @@ describe('accounts (better-auth under /api/auth)', () => {
     const limited = await attempt(attacker, { 'x-forwarded-for': '203.0.113.9', 'x-learnlingo-client-ip': '203.0.113.10' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: authErrorCodes.rateLimited });
+    // the real wait, in seconds, in the standard header (the UI's message states it)
+    const wait = Number(limited.headers['retry-after']);
+    expect(Number.isInteger(wait) && wait >= 1 && wait <= 60).toBe(true);
+    expect(limited.headers['x-retry-after']).toBe(String(wait));
 
     // another address is not limited, and the real user still gets in from it
     const other = await post('/api/auth/sign-in/email', { email: user.email, password: user.password }, { ip: nextIp() });

@@ -217,6 +217,9 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
 
         const text = await response.text();
         if (response.status === 429) {
+          // better-auth names the wait in its own X-Retry-After; the standard header says it too
+          const wait = response.headers.get('x-retry-after');
+          if (wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
           // better-auth answers `{message}`; the contract names the code the UI maps.
           return reply
             .type('application/json; charset=utf-8')

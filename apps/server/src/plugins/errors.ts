@@ -142,6 +142,24 @@ export function frameworkErrorOptions(
   };
 }
 
+/**
+ * Once the app starts closing, a request that still arrives (on a kept-alive connection)
+ * gets a 503 asking the client to go elsewhere and the connection closed. Registered after
+ * the security headers' hook, so the answer carries them.
+ */
+export function registerShutdownAnswer(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server is shutting down; please try again');
+  });
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'request body',
   querystring: 'query string',
