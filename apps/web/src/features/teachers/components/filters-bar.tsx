@@ -241,7 +241,7 @@ function SearchBox({ value, onSearch, history }: SearchBoxProps) {
             id={id}
             type="search"
             className={styles.searchInput}
-            placeholder="Search by name, language or topic"
+            placeholder="Name, language or topic"
             autoComplete="off"
             maxLength={100}
             enterKeyHint="search"
