@@ -125,14 +125,19 @@ describe(`mail outbox and worker (${testEngine})`, () => {
     smtps.push(server);
     return server;
   };
+  /** Moves every pending message's next attempt into the past (as if the backoff had passed). */
+  const makeDue = () => db.orm.execute(sql`update mail_outbox set next_attempt_at = now() - interval '1 second' where failed_at is null`);
+
   const smtpWorker = (url: string, log = recordingLog(), database = db) => ({
     log,
     worker: createMailWorker({
       db: database,
       transport: createMailTransport({ from: 'LearnLingo <no-reply@learnlingo.test>', smtpUrl: url, outboxDir: '/nonexistent', outboxDisplay: '-' }),
       log,
-      retryBaseMs: 50,
-      retryMaxMs: 200,
+      // Long enough that no retry falls due while a test runs, however slow the machine;
+      // a test makes a message due again with makeDue() instead of sleeping.
+      retryBaseMs: 60_000,
+      retryMaxMs: 600_000,
     }),
   });
 
@@ -193,12 +198,12 @@ describe(`mail outbox and worker (${testEngine})`, () => {
     expect(rows.every((r) => r.attempts === 1 && r.failed_at === null && r.last_error !== null)).toBe(true);
     expect(log.lines.filter((l) => l.includes('will retry'))).toHaveLength(2);
 
-    // not due again before the backoff (50 ms): a pass right now sends nothing and claims nothing
+    // not due again before the backoff: a pass right now sends nothing and claims nothing
     await worker.runOnce();
     expect((await outboxRows(db)).every((r) => r.attempts === 1)).toBe(true);
 
     const server = await smtp({ port });
-    await new Promise((r) => setTimeout(r, 80));
+    await makeDue();
     await worker.runOnce();
     expect(server.received.map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1]).sort()).toEqual([first.subject, second.subject].sort());
     rows = await outboxRows(db);
@@ -219,9 +224,9 @@ describe(`mail outbox and worker (${testEngine})`, () => {
     await enqueueMail(db.orm, message({ subject: 'permanent' }));
     await enqueueMail(db.orm, message({ subject: 'temporary' }));
     await worker.runOnce();
-    await new Promise((r) => setTimeout(r, 80));
+    await makeDue();
     await worker.runOnce();
-    await new Promise((r) => setTimeout(r, 80));
+    await makeDue();
     await worker.runOnce();
 
     expect(server.received.map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1])).toEqual(['temporary']);
