@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/db.js';
 import { testEnv } from '../test/app.js';
+import { mimePart, startTestSmtp, type TestSmtp, type TestSmtpOptions } from '../test/smtp.js';
 import { enqueueMail, MailMessageError, type MailMessage } from './index.js';
 import { createOutbox } from './outbox.js';
 import { createMailTransport } from './transport.js';
@@ -17,68 +16,11 @@ import { createMailWorker, type MailLog } from './worker.js';
 
 // ---------------------------------------------------------------- helpers
 
-interface TestSmtp {
-  port: number;
-  url: string;
-  /** raw messages, in arrival order */
-  received: string[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on 127.0.0.1 (no TLS, no auth); `answer` can refuse a message with a code. */
-async function startSmtp(options: { port?: number; answer?: (raw: string) => number | undefined; delayMs?: number } = {}): Promise<TestSmtp> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const code = options.answer?.(raw);
-        setTimeout(() => {
-          if (code !== undefined) return callback(Object.assign(new Error('refused by the test'), { responseCode: code }));
-          received.push(raw);
-          callback();
-        }, options.delayMs ?? 0);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Records every log call as JSON, to check what the worker says (and that it never names a recipient). */
 function recordingLog(): MailLog & { lines: string[] } {
   const lines: string[] = [];
   const record = (level: string) => (obj: object, msg: string) => lines.push(JSON.stringify({ level, ...obj, msg }));
   return { lines, info: record('info'), warn: record('warn'), error: record('error') };
-}
-
-/** The decoded body of the MIME part whose headers contain `marker`. */
-function mimePart(raw: string, marker: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
-  if (!boundary) throw new Error('not a multipart message');
-  const part = raw.split(`--${boundary}`).find((p) => p.includes(marker));
-  if (!part) throw new Error(`no part with ${marker}`);
-  const [head = '', ...bodyLines] = part.split(/\r?\n\r?\n/);
-  const body = bodyLines.join('\n\n').trim();
-  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  return body;
 }
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Trial lesson — français\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
@@ -120,8 +62,8 @@ describe(`mail outbox and worker (${testEngine})`, () => {
     await db.rows(sql`delete from ${mailOutbox}`);
   });
 
-  const smtp = async (options?: Parameters<typeof startSmtp>[0]) => {
-    const server = await startSmtp(options);
+  const smtp = async (options?: TestSmtpOptions) => {
+    const server = await startTestSmtp(options);
     smtps.push(server);
     return server;
   };
@@ -183,7 +125,7 @@ describe(`mail outbox and worker (${testEngine})`, () => {
   });
 
   it('loses nothing while the SMTP server is down and delivers once it is back', async () => {
-    const probe = await startSmtp();
+    const probe = await startTestSmtp();
     const port = probe.port;
     await probe.close(); // nothing listens on `port` now
     const { worker, log } = smtpWorker(`smtp://127.0.0.1:${port}`);

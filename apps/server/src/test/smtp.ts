@@ -9,8 +9,17 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 (no TLS, no auth), on `port` or a free one. */
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** default: a free port */
+  port?: number;
+  /** an SMTP reply code to refuse a message with (e.g. 451, 550); undefined accepts it */
+  answer?: (raw: string) => number | undefined;
+  /** how long the server takes to answer each message */
+  delayMs?: number;
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, no auth). */
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,14 +29,19 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const code = options.answer?.(raw);
+        setTimeout(() => {
+          if (code !== undefined) return callback(Object.assign(new Error('refused by the test'), { responseCode: code }));
+          received.push(raw);
+          callback();
+        }, options.delayMs ?? 0);
       });
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const actual = (server.server.address() as AddressInfo).port;
   return {

@@ -95,7 +95,7 @@ describe(`booking e-mails (${testEngine})`, () => {
     expect(kept).toHaveLength(4);
     expect(kept.every((row) => row.attempts >= 1)).toBe(true);
 
-    const smtp = await startTestSmtp(port);
+    const smtp = await startTestSmtp({ port });
     servers.push(smtp);
     const deadline = Date.now() + 5000;
     while ((await outbox()).length > 0 && Date.now() < deadline) {
