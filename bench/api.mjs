@@ -13,21 +13,15 @@
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchData, cpuSnapshot, ensureBuilt, root, seed, startServer } from './lib.mjs';
+import { arg, benchData, cpuSnapshot, ensureBuilt, PG_ADMIN, pgReachable, postgresEnv, root, seed, startServer } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const ONLY = arg('engine', undefined);
 const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL server (default: the server's)
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Every filter combination of the rating order (the catalogue before issue 11). */
 function ratingCombos(facets) {
@@ -159,17 +153,7 @@ async function benchEngine(engine) {
   if (engine === 'pglite') {
     env = { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' };
   } else {
-    const dbName = `ll_bench_${COUNT}`;
-    const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-    try {
-      const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
-      if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${dbName}`;
-    env = { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+    env = await postgresEnv(`ll_bench_${COUNT}`);
     if (POOL) env.DATABASE_POOL_SIZE = POOL;
   }
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
@@ -223,18 +207,6 @@ async function benchEngine(engine) {
     searchUrls: searches.length,
     rows,
   };
-}
-
-async function pgReachable() {
-  const sql = postgres(PG_ADMIN, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 });
-  }
 }
 
 ensureBuilt();

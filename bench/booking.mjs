@@ -6,22 +6,16 @@
 //     per slot gets 201 (the others 409 SLOT_TAKEN) and times each round.
 // Usage: node bench/booking.mjs [--count 2000] [--duration 10] [--connections 20] [--racers 20] [--slots 20] [--engine pglite|postgres]
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchData, ensureBuilt, root, seed, startServer } from './lib.mjs';
+import { arg, benchData, ensureBuilt, PG_ADMIN, pgReachable, postgresEnv, root, seed, startServer } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const COUNT = Number(arg('count', 2000));
 const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const RACERS = Number(arg('racers', 20));
 const SLOTS = Number(arg('slots', 20));
 const ONLY = arg('engine', undefined);
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const teacherId = (n) => `t${String(n).padStart(6, '0')}`;
 const form = { reason: 'Living abroad', fullName: 'Bench Learner', email: 'bench@example.com', phone: '+380 67 123 4567' };
@@ -55,17 +49,7 @@ async function benchEngine(engine) {
     rmSync(dataDir, { recursive: true, force: true });
     env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   } else {
-    const dbName = `ll_bench_booking_${COUNT}`;
-    const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-    try {
-      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-      await admin.unsafe(`create database ${dbName}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${dbName}`;
-    env = { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+    env = await postgresEnv(`ll_bench_booking_${COUNT}`, { fresh: true });
   }
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
   seed(env, COUNT);
@@ -139,18 +123,6 @@ async function benchEngine(engine) {
   console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each`);
   console.table(rows);
   return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, racers: RACERS, rows, contention: rounds };
-}
-
-async function pgReachable() {
-  const sql = postgres(PG_ADMIN, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 });
-  }
 }
 
 ensureBuilt();

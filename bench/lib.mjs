@@ -3,9 +3,50 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const benchData = path.join(root, 'bench/.data');
+
+/** `--name value` from the command line, or the fallback. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : process.argv[i + 1];
+};
+
+/** The PostgreSQL server the benchmarks use (127.0.0.1 by default). */
+export const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** true when PG_ADMIN answers */
+export async function pgReachable() {
+  const sql = postgres(PG_ADMIN, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/**
+ * A database named `dbName` on PG_ADMIN's server (created when missing; dropped and made
+ * again when `fresh`), and the environment the server and `seed` need to use it.
+ */
+export async function postgresEnv(dbName, { fresh = false } = {}) {
+  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  try {
+    if (fresh) await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
+    if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${dbName}`;
+  return { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+}
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const seedEntry = path.join(root, 'apps/server/dist/cli/seed.js');
 

@@ -11,34 +11,20 @@
 import postgres from 'postgres';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuilt, root, seed } from './lib.mjs';
+import { arg, ensureBuilt, postgresEnv, root, seed } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const COUNT = Number(arg('count', 100_000));
 const VERBOSE = process.argv.includes('--verbose');
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 ensureBuilt();
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
 const { LIST_STATEMENTS, SEARCH_STATEMENTS, searchTsquery } = await import(dist('teachers-repository.js'));
 const { SORT_ORDERS } = await import(dist('sort-orders.js'));
 
-const dbName = `ll_bench_${COUNT}`;
-const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-try {
-  const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
-  if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
-} finally {
-  await admin.end();
-}
-const url = new URL(PG_ADMIN);
-url.pathname = `/${dbName}`;
-seed({ DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' }, COUNT);
+const env = await postgresEnv(`ll_bench_${COUNT}`);
+seed(env, COUNT);
 
-const sql = postgres(url.toString(), {
+const sql = postgres(env.DATABASE_URL, {
   max: 1,
   onnotice: () => {},
   connection: { plan_cache_mode: 'force_generic_plan', jit: 'off' },

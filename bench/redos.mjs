@@ -6,35 +6,19 @@
 // second run within 10 % of the first.
 // Usage: node bench/redos.mjs [--engine pglite|postgres] [--count 100000] [--duration 10] [--connections 20]
 import autocannon from 'autocannon';
-import postgres from 'postgres';
 import path from 'node:path';
-import { benchData, ensureBuilt, seed, startServer } from './lib.mjs';
+import { arg, benchData, ensureBuilt, postgresEnv, seed, startServer } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const ENGINE = arg('engine', 'pglite');
-const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CATALOGUE = '/api/teachers?language=French&level=B1%20Intermediate&price=40';
 const HOSTILE_EMAIL = `a@${'a.'.repeat(31_000)}@`;
 
 async function engineEnv() {
   if (ENGINE === 'pglite') return { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' };
-  const dbName = `ll_bench_${COUNT}`;
-  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
-  try {
-    const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
-    if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${dbName}`;
-  return { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
+  return postgresEnv(`ll_bench_${COUNT}`);
 }
 
 async function catalogueLoad(base) {
