@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { makeStore, type AppStore } from './store';
+import { makeStore, type AppStore } from '../store';
 import { AppRoutes } from './router';
 
 /**

@@ -8,7 +8,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { injectLazySlice } from '../app/store';
+import { injectLazySlice } from '../store';
 import { retryAfterSeconds } from './api-error';
 
 // Absolute so that it also works where fetch needs a full URL (tests under jsdom).
@@ -44,7 +44,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-declare module '../app/store' {
+declare module '../store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the api slice
   export interface LazyLoadedSlices extends WithSlice<typeof api> {}
 }

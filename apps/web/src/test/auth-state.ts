@@ -1,4 +1,4 @@
-import type { RootState } from '../app/store';
+import type { RootState } from '../store';
 import { initialAuthState } from '../features/auth/auth-slice';
 
 /** Preloaded state of a signed-in user whose session is already known. */

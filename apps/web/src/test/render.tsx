@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { App } from '../app/app';
-import { makeStore, type AppStore, type RootState } from '../app/store';
+import { makeStore, type AppStore, type RootState } from '../store';
 
 interface Options {
   store?: AppStore;

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { loadLoginForm, loadRegisterForm } from '../../features/auth';
-import { closeModal, openModal, selectOpenModal, type GlobalModal } from '../ui-slice';
+import { closeModal, openModal, selectOpenModal, type GlobalModal } from '../../store';
 import styles from './auth-modals.module.css';
 
 const LoginForm = lazy(loadLoginForm);

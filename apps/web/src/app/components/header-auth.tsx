@@ -11,7 +11,7 @@ import {
   selectUser,
   useLogout,
 } from '../../features/auth';
-import { openModal } from '../ui-slice';
+import { openModal } from '../../store';
 import { loadAuthModals } from './lazy-auth-modals';
 import styles from './header.module.css';
 

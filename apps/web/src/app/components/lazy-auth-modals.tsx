@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
-import { selectOpenModal } from '../ui-slice';
+import { selectOpenModal } from '../../store';
 
 /** The Login and Registration modals' code: fetched when one first opens, or earlier on a hint. */
 export const loadAuthModals = () => import('./auth-modals');

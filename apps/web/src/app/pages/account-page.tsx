@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../store';
 import { selectIsLoggedIn, selectUser } from '../../features/auth';
 import {
   accountPageStyles as styles,

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../store';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';

@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
 import { CatalogueSection } from '../../features/teachers';
 import { MyLessons, PrivateBooking } from '../../features/booking/components/lessons-view';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../store';
 
 /** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */
 function MyLessonsPage() {

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Teacher } from '@learnlingo/contract';
-import { injectLazySlice } from '../../app/store';
-import { closeModal } from '../../app/ui-slice';
+import { closeModal, injectLazySlice } from '../../store';
 
 /**
  * The teacher whose heart asked a visitor to sign in: added once they have (see
@@ -26,7 +25,7 @@ export const pendingFavoriteSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the slice
   export interface LazyLoadedSlices extends WithSlice<typeof pendingFavoriteSlice> {}
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../store';
 import { loggedOut, refreshFinished, signedIn } from '../auth/auth-slice';
 import { FAVORITES_STORAGE_KEY } from '../favorites/lib/favorites-storage';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from './teachers-slice';

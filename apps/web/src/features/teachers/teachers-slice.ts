@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Teacher } from '@learnlingo/contract';
-import { startAppListening } from '../../app/listener';
+import { startAppListening } from '../../store/listener';
 import { loggedOut, refreshFinished } from '../auth/auth-slice';
 import { readStoredFavorites, writeStoredFavorites } from '../favorites/lib/favorites-storage';
 

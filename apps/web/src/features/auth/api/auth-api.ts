@@ -10,7 +10,7 @@ import type {
   SessionUser,
   UpdateNameInput,
 } from '@learnlingo/contract';
-import { startAppListening } from '../../../app/listener';
+import { startAppListening } from '../../../store';
 import { api } from '../../../lib/api';
 import { loggedOut } from '../auth-slice';
 

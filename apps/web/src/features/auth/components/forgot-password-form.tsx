@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
 import { accountMessages, requestPasswordResetSchema } from '@learnlingo/contract';
-import { openModal } from '../../../app/ui-slice';
+import { openModal } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useRequestPasswordResetMutation } from '../api/auth-api';

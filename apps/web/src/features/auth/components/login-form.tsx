@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
 import toast from 'react-hot-toast';
 import { accountMessages, loginSchema, toastMessages } from '@learnlingo/contract';
-import { openModal } from '../../../app/ui-slice';
+import { openModal } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { signedIn } from '../auth-slice';

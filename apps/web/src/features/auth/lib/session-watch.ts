@@ -1,5 +1,5 @@
 import { isRejectedWithValue, type Dispatch } from '@reduxjs/toolkit';
-import { startAppListening } from '../../../app/listener';
+import { startAppListening } from '../../../store';
 import { checkSession, type SessionCheck } from '../api/restore-session';
 import { loggedOut, refreshFinished, selectIsLoggedIn, signedIn, type AuthState } from '../auth-slice';
 import { announceSession, listenToSession } from './session-channel';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';

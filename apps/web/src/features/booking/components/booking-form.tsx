@@ -9,7 +9,7 @@ import {
   toastMessages,
   type BookingCreated,
 } from '@learnlingo/contract';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Select } from '../../../components/ui/select';

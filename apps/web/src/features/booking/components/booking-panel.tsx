@@ -1,5 +1,5 @@
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../store';
 import { Avatar } from '../../../components/ui/avatar';
 import { selectFilters } from '../../teachers/filters-slice';
 import { BookingForm } from './booking-form';

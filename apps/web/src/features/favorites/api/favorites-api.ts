@@ -1,5 +1,5 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';

@@ -1,9 +1,6 @@
 import type { Teacher } from '@learnlingo/contract';
 import { toastMessages } from '@learnlingo/contract/plain';
-import type { RootState } from '../../../app/store';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { startAppListening } from '../../../app/listener';
-import { openModal } from '../../../app/ui-slice';
+import { openModal, startAppListening, useAppDispatch, useAppSelector, type RootState } from '../../../store';
 import { favoriteAwaitsSignIn, pendingFavoriteTaken } from '../pending-favorite-slice';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';

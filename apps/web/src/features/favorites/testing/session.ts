@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { RootState } from '../../../app/store';
+import type { RootState } from '../../../store';
 import { apiUrl } from '../../../test/msw-server';
 
 export const ann = { id: 'u1', name: 'Ann Lee', email: 'ann@example.com' };

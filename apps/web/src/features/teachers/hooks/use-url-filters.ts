@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CatalogueQuery } from '@learnlingo/contract';
 import { useGetFacetsQuery } from '../api/teachers-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
 import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { accountMessages, deleteAccountSchema } from '@learnlingo/contract';
-import { useAppDispatch } from '../../../../app/hooks';
+import { useAppDispatch } from '../../../../store';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { useDeleteAccountMutation } from '../../api/auth-api';

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { accountMessages, updateNameSchema } from '@learnlingo/contract';
-import { useAppDispatch, useAppSelector } from '../../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../../store';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/text-field';
 import { useUpdateNameMutation } from '../../api/auth-api';

@@ -14,7 +14,7 @@ import { listenerMiddleware } from './listener';
 
 /**
  * Slices that join the store when their code first loads, declared by their modules
- * (`declare module '../app/store'`). RTK Query's `api` (lib/api.ts) is one: it is not
+ * (`declare module '…/store/store'`). RTK Query's `api` (lib/api.ts) is one: it is not
  * part of the first page load.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
