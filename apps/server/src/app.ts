@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerDb } from './plugins/db.js';
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   mailWorker?: MailWorkerSettings | false;
   /** where the log goes (tests read it); default stdout */
   logStream?: NodeJS.WritableStream;
+  /** the sitemaps' file size and read size (defaults: the protocol's 50,000 URLs, 5000 rows): tests make them small */
+  sitemap?: Pick<SeoRoutesOptions, 'urlsPerFile' | 'pageRows'>;
 }
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
@@ -57,6 +60,7 @@ export async function buildApp({
   mailWorker = {},
   logStream,
   now = Date.now,
+  sitemap,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
@@ -109,6 +113,7 @@ export async function buildApp({
     cacheCheckMs: catalogueCacheCheckMs,
     cacheEntries: env.catalogueCacheEntries,
   });
+  await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await favoritesRoutes(app);
   await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },

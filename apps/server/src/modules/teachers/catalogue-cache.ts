@@ -87,6 +87,12 @@ export class CatalogueCache {
     return value;
   }
 
+  /** The catalogue version as last read (at most once per `checkEveryMs`): what an ETag can follow. */
+  async currentVersion(): Promise<number> {
+    await this.refresh();
+    return this.version ?? 0;
+  }
+
   /** Drops everything now (after an import in this process). */
   clear(): void {
     this.entries.clear();
