@@ -69,3 +69,48 @@ test('below 768 px the navigation folds into a menu button', async ({ page }) =>
   await expect(page).toHaveURL(/\/teachers$/);
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('short pages: the grey band reaches the bottom of the screen; "Go to the home page" on one line at 375 px', async ({ page }) => {
+  for (const [url, heading] of [
+    ['/no/such/page', 'Page not found'],
+    ['/teachers?language=Klingon', 'No teachers match these filters'],
+  ] as const) {
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      const { bandBottom, bandColour, mainBottom, pageBottom } = await page.evaluate(() => {
+        const band = document.querySelector('main > :first-child')!;
+        return {
+          bandBottom: band.getBoundingClientRect().bottom,
+          bandColour: getComputedStyle(band).backgroundColor,
+          mainBottom: document.querySelector('main')!.getBoundingClientRect().bottom,
+          pageBottom: document.documentElement.scrollHeight,
+        };
+      });
+      expect(bandColour, `${url} at ${width}`).toBe('rgb(248, 248, 248)');
+      expect(bandBottom, `${url} at ${width}`).toBe(mainBottom);
+      // the page is exactly one screen tall: nothing below the band but the footer
+      expect(pageBottom, `${url} at ${width}`).toBe(900);
+    }
+  }
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/no/such/page');
+  const home = page.getByRole('link', { name: 'Go to the home page' });
+  const lines = await home.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getClientRects().length; // one box per line of text
+  });
+  expect(lines).toBe(1);
+  const box = (await home.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+});
+
+test('"Speaks:" is not underlined like a link (it is not one)', async ({ page }) => {
+  await page.goto('/teachers');
+  const languages = page.getByRole('article').first().getByText('Speaks:').locator('xpath=following-sibling::dd');
+  await expect(languages).toBeVisible();
+  expect(await languages.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+  expect(await languages.getByRole('link').count()).toBe(0);
+});

@@ -40,6 +40,13 @@ describe('TeacherCard', () => {
     expect(within(card).queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
   });
 
+  it('the avatar carries no "online" dot (nothing tells whether a teacher is online)', () => {
+    renderCard();
+    const avatar = within(screen.getByRole('article', { name: 'Jane Smith' })).getByTestId('avatar');
+    // the ring around the avatar holds the avatar and nothing else
+    expect(avatar.parentElement?.children).toHaveLength(1);
+  });
+
   it('"Read more" expands experience, reviews and "Book trial lesson"', async () => {
     const { user } = renderCard();
     const toggle = screen.getByRole('button', { name: 'Read more' });

@@ -38,7 +38,6 @@ export function TeacherCard({
     <article className={styles.card} aria-labelledby={`${detailsId}-name`}>
       <div className={styles.avatarRing}>
         <Avatar src={teacher.avatar_url} name={name} size={96} />
-        <span className={styles.online} aria-hidden="true" />
       </div>
 
       <div className={styles.content}>
@@ -60,7 +59,7 @@ export function TeacherCard({
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt>Speaks:</dt>
-            <dd className={styles.speaks}>{teacher.languages.join(', ')}</dd>
+            <dd>{teacher.languages.join(', ')}</dd>
           </div>
           <div className={styles.fact}>
             <dt>Lesson Info:</dt>
