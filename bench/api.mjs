@@ -12,10 +12,9 @@
 //    and the searches alone (their own p99).
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
-import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { arg, benchData, cpuSnapshot, ensureBuilt, PG_ADMIN, pgReachable, postgresEnv, root, seed, startServer } from './lib.mjs';
+import { arg, benchData, ensureBuilt, loadRun, PG_ADMIN, pgReachable, postgresEnv, root, seed, shuffle, startServer } from './lib.mjs';
 
 const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
@@ -106,47 +105,8 @@ async function distinctPaths(base, combos, pages = 6) {
   return shuffle(paths);
 }
 
-/** Shuffles deterministically so consecutive requests differ. */
-function shuffle(paths) {
-  let s = 42;
-  for (let i = paths.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    const j = s % (i + 1);
-    [paths[i], paths[j]] = [paths[j], paths[i]];
-  }
-  return paths;
-}
-
-/**
- * One autocannon run. CPU µs per request (from /proc: the server process, all PostgreSQL
- * processes, this process = the load generator) tell where the time goes and, read
- * against the load generator's own figure, how fast the machine was during the run.
- */
-async function load(server, title, paths) {
-  let i = 0;
-  const before = cpuSnapshot(server.pid);
-  const result = await autocannon({
-    url: server.base,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  const after = cpuSnapshot(server.pid);
-  const bad = result.non2xx + result.errors + result.timeouts;
-  const perRequest = (key) =>
-    before && after && result.requests.total ? Math.round(((after[key] - before[key]) * 1000) / result.requests.total) : null;
-  return {
-    title,
-    reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    failures: bad,
-    serverUs: perRequest('server'),
-    postgresUs: perRequest('postgres'),
-    loaderUs: perRequest('loader'),
-  };
-}
+/** One autocannon run of these paths (lib.mjs's loadRun), at this script's connections and duration. */
+const load = (server, title, paths) => loadRun(server, title, paths, { connections: CONNECTIONS, duration: DURATION });
 
 async function benchEngine(engine) {
   let env;

@@ -1,6 +1,8 @@
 // Shared helpers for the benchmarks: start the built server on a prepared database.
+import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -68,6 +70,21 @@ export function seed(env, count) {
   if (r.status !== 0) throw new Error(`seed failed (${r.status})`);
 }
 
+/**
+ * A TCP port free on 127.0.0.1 right now (the system picks it): benchmarks that share the
+ * machine with other servers do not answer each other's health checks.
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the server and resolves once /api/health answers. Only ever on 127.0.0.1. */
 export async function startServer(env, port) {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
@@ -124,4 +141,48 @@ export function cpuSnapshot(serverPid) {
     else if (comm.startsWith('postgres')) out.postgres += ms;
   }
   return out;
+}
+
+/** Shuffles deterministically so consecutive requests differ. */
+export function shuffle(paths) {
+  let s = 42;
+  for (let i = paths.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    const j = s % (i + 1);
+    [paths[i], paths[j]] = [paths[j], paths[i]];
+  }
+  return paths;
+}
+
+/**
+ * One autocannon run over `paths` (in turn, from the first). CPU µs per request (from
+ * /proc: the server process, all PostgreSQL processes, this process = the load generator)
+ * tell where the time goes and, read against the load generator's own figure, how fast the
+ * machine was during the run. Failures: non-2xx answers, errors and timeouts.
+ */
+export async function loadRun(server, title, paths, { connections, duration, headers = {} }) {
+  let i = 0;
+  const before = cpuSnapshot(server.pid);
+  const result = await autocannon({
+    url: server.base,
+    connections,
+    duration,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  const after = cpuSnapshot(server.pid);
+  const bad = result.non2xx + result.errors + result.timeouts;
+  const perRequest = (key) =>
+    before && after && result.requests.total ? Math.round(((after[key] - before[key]) * 1000) / result.requests.total) : null;
+  return {
+    title,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: bad,
+    serverUs: perRequest('server'),
+    postgresUs: perRequest('postgres'),
+    loaderUs: perRequest('loader'),
+  };
 }
