@@ -140,7 +140,14 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
  */
 const searchText = sql`(select lower(unaccent($1::text)))`;
 const searchQuery = sql`(select to_tsquery('simple', lower(unaccent($2::text))))`;
-const searchMatch = sql`(s.document @@ ${searchQuery} or ${searchText} <% s.name_text)`;
+/*
+ * `name_text %> text` is `text <% name_text` written as the trigram index's own condition:
+ * PostgreSQL then sees that the OR is exactly what the BitmapOr of the two indexes found
+ * and checks it only where an index asked (the trigram matches), instead of re-evaluating
+ * the whole OR as a Filter on every match — 15–20 % of a common word's statement (CPU time
+ * on 100,000 teachers, docs/benchmarks.md).
+ */
+const searchMatch = sql`(s.document @@ ${searchQuery} or s.name_text %> ${searchText})`;
 const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
 /** $3 language, $4 level ('' = any), $5/$6 the price range */
 const searchFilters = (language: boolean, level: boolean) => sql`
