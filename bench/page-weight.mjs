@@ -36,6 +36,8 @@ const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
 /** @type {{ file: string, kind: string }[]} */
 const firstLoad = [];
 for (const tag of tags) {
+  // the entry chunk may be named again as a modulepreload (when lazy chunks import from it): count it once
+  if (firstLoad.some((f) => f.file === (attr(tag, 'src') ?? attr(tag, 'href')))) continue;
   if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src')) {
     firstLoad.push({ file: attr(tag, 'src'), kind: 'entry' });
   } else if (tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload') {

@@ -1,8 +1,10 @@
 /**
  * The shared store module: the store, its typed hooks, the listener middleware and the
  * global UI state. Features and the app import it from here, never from `app/`.
- * The slices `store.ts` combines import `./listener` directly (not this index), so that
- * loading one of them first does not reach the store before the slice exists.
+ * The slices `store.ts` combines, and what they import (such as the auth feature's
+ * index.ts and its hooks), use `./listener` and `./hooks` directly, not this index: through
+ * it they would import `store.ts` back, and a slice loaded first would meet a store without
+ * it. The lint's `import-x/no-cycle` finds such a cycle.
  */
 export { makeStore, rootReducer, injectLazySlice, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store';
 export { useAppDispatch, useAppSelector } from './hooks';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from './store';
 import { loggedOut, signedIn } from '../features/auth/auth-slice';
-import { favoriteAdded } from '../features/teachers/teachers-slice';
+import { favoriteAdded } from '../features/favorites/favorites-slice';
 import { setFilters } from '../features/teachers/filters-slice';
 
 const teacher = {

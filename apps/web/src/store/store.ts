@@ -7,7 +7,7 @@ import {
   type Reducer,
 } from '@reduxjs/toolkit';
 import { authSlice } from '../features/auth/auth-slice';
-import { teachersSlice } from '../features/teachers/teachers-slice';
+import { teachersSlice } from '../features/favorites/favorites-slice';
 import { filtersSlice } from '../features/teachers/filters-slice';
 import { uiSlice } from './ui-slice';
 import { listenerMiddleware } from './listener';

@@ -9,7 +9,7 @@ import styles from './auth-modals.module.css';
 const LoginForm = lazy(loadLoginForm);
 const RegisterForm = lazy(loadRegisterForm);
 // reached only from the Login modal, so not preloaded from the header like the other two
-const ForgotPasswordForm = lazy(() => import('../../features/auth/components/forgot-password-form'));
+const ForgotPasswordForm = lazy(() => import('../../features/auth/forgot-password'));
 
 export const LOGIN_TEXT =
   'Welcome back! Please enter your credentials to access your account and continue your search for a teacher.';

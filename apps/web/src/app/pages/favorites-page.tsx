@@ -2,12 +2,11 @@ import { Navigate } from 'react-router';
 import { useAppSelector } from '../../store';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/empty-state';
-import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
+import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, selectVisibleFavorites, useFavoritesSync } from '../../features/favorites';
 import { ButtonLink } from '../../components/ui/button-link';
-import { CatalogueSection, TeacherCard } from '../../features/teachers';
-import styles from '../../features/teachers/components/teachers-list.module.css';
+import { CatalogueSection, TeacherCard, teachersListStyles as styles } from '../../features/teachers';
 
 /** /favorites: the signed-in user's favourite teachers; visitors go to /. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth/auth-slice';
+import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { CatalogueSection } from '../../features/teachers';
-import { MyLessons, PrivateBooking } from '../../features/booking/components/lessons-view';
+import { MyLessons, PrivateBooking } from '../../features/booking/lessons';
 import { useAppSelector } from '../../store';
 
 /** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */

@@ -6,9 +6,8 @@ import { errorStatus } from '../../lib/api-error';
 import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
 import { ButtonLink } from '../../components/ui/button-link';
-import { BackLink, CatalogueSection, TeacherCard, useGetTeacherQuery } from '../../features/teachers';
+import { BackLink, CatalogueSection, TeacherCard, selectFilters, useGetTeacherQuery } from '../../features/teachers';
 import { useAppSelector } from '../../store';
-import { selectFilters } from '../../features/teachers/filters-slice';
 
 /** /teachers/:id: one teacher, expanded, with reviews and booking (a shareable link). */
 export function Component() {

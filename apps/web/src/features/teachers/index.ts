@@ -6,3 +6,6 @@ export { useUrlFilters } from './hooks/use-url-filters';
 export { teachersApi, useGetTeacherQuery, useGetTeachersInfiniteQuery, useGetFacetsQuery } from './api/teachers-api';
 export { fullName, formatPrice } from './lib/format';
 export { CatalogueSection, BackLink } from './components/catalogue-section';
+export { selectFilters } from './filters-slice';
+/** The cards' grid, for pages that list teachers in their own way (favourites). */
+export { default as teachersListStyles } from './components/teachers-list.module.css';

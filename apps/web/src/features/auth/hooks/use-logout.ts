@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../store';
+import { useAppDispatch } from '../../../store/hooks';
 
 /** The logout code (and RTK Query with it) loads on first use, or earlier on a hint. */
 export const loadSignOut = () => import('../api/sign-out');

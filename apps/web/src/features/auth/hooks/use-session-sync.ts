@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../store';
+import { useAppDispatch } from '../../../store/hooks';
 import { checkSession } from '../api/restore-session';
 
 /** What keeps the tabs' sessions in step: loaded right after the shell (it needs nothing of the first paint). */

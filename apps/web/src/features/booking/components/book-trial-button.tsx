@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { selectIsLoggedIn } from '../../auth/auth-slice';
+import { selectIsLoggedIn } from '../../auth';
 import styles from './booking.module.css';
 
 // The form (react-hook-form, resolvers, zod rules) loads only when a booking modal first opens.

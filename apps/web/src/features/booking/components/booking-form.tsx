@@ -16,7 +16,7 @@ import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { errorCode, errorFields, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
-import { selectIsLoggedIn, selectUser } from '../../auth/auth-slice';
+import { selectIsLoggedIn, selectUser } from '../../auth';
 import { useCreateBookingMutation, useGetSlotsQuery } from '../api/booking-api';
 import { browserTimeZone } from '../lib/lesson-time';
 import { SlotPicker } from './slot-picker';

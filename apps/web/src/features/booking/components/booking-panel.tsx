@@ -1,7 +1,7 @@
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
 import { useAppSelector } from '../../../store';
 import { Avatar } from '../../../components/ui/avatar';
-import { selectFilters } from '../../teachers/filters-slice';
+import { selectFilters } from '../../teachers';
 import { BookingForm } from './booking-form';
 import styles from './booking.module.css';
 

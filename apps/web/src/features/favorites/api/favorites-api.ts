@@ -2,7 +2,7 @@ import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
 import type { RootState } from '../../../store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
-import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../../teachers/teachers-slice';
+import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../favorites-slice';
 
 const favoriteUrl = (teacherId: string) => `/favorites/${encodeURIComponent(teacherId)}`;
 

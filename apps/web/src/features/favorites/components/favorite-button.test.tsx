@@ -3,7 +3,7 @@ import { http, HttpResponse, delay } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
-import { loggedOut } from '../../auth/auth-slice';
+import { loggedOut } from '../../auth';
 import { apiUrl, server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 import { catalogueHandlers } from '../../teachers/testing/catalogue-handlers';

@@ -4,7 +4,7 @@ import { openModal, startAppListening, useAppDispatch, useAppSelector, type Root
 import { favoriteAwaitsSignIn, pendingFavoriteTaken } from '../pending-favorite-slice';
 import { errorStatus } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
-import { selectIsLoggedIn, selectIsRefresh, signedIn } from '../../auth/auth-slice';
+import { selectIsLoggedIn, selectIsRefresh, signedIn } from '../../auth';
 import {
   favoritesApi,
   useAddFavoriteMutation,

@@ -1,13 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Teacher } from '@learnlingo/contract';
 import { startAppListening } from '../../store/listener';
-import { loggedOut, refreshFinished } from '../auth/auth-slice';
-import { readStoredFavorites, writeStoredFavorites } from '../favorites/lib/favorites-storage';
+import { loggedOut, refreshFinished } from '../auth';
+import { readStoredFavorites, writeStoredFavorites } from './lib/favorites-storage';
 
 /**
- * The original's teachers state. Server data (pages of the catalogue) lives in the
- * RTK Query cache; `favorites` is the browser copy of the user's favourites,
- * persisted in local storage under the key `teachers`.
+ * The original's teachers state, under the store key `teachers` the spec names. It lives
+ * with the favourites because they are all of it the app uses: server data (pages of the
+ * catalogue) lives in the RTK Query cache; `favorites` is the browser copy of the user's
+ * favourites, persisted in local storage under the key `teachers`.
  */
 export interface TeachersState {
   items: Teacher[];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
 import { makeStore } from '../../store';
-import { loggedOut, refreshFinished, signedIn } from '../auth/auth-slice';
-import { FAVORITES_STORAGE_KEY } from '../favorites/lib/favorites-storage';
-import { favoriteAdded, favoriteRemoved, favoritesLoaded } from './teachers-slice';
-import { loadTeachers } from './testing/teachers-fixture';
+import { loggedOut, refreshFinished, signedIn } from '../auth';
+import { FAVORITES_STORAGE_KEY } from './lib/favorites-storage';
+import { favoriteAdded, favoriteRemoved, favoritesLoaded } from './favorites-slice';
+import { loadTeachers } from '../teachers/testing/teachers-fixture';
 
 const [first, second, third] = loadTeachers() as [Teacher, Teacher, Teacher];
 const stored = () => localStorage.getItem(FAVORITES_STORAGE_KEY);
