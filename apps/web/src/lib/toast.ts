@@ -13,8 +13,3 @@ export function showToast(kind: ToastKind, message: string): Promise<void> {
     else toast[kind](message);
   });
 }
-
-/** Starts fetching the toast library early (e.g. when the app is idle). */
-export function preloadToasts(): void {
-  void load();
-}

@@ -92,11 +92,4 @@ export class CatalogueCache {
     await this.refresh();
     return this.version ?? 0;
   }
-
-  /** Drops everything now (after an import in this process). */
-  clear(): void {
-    this.entries.clear();
-    this.values.clear();
-    this.version = null;
-  }
 }

@@ -9,7 +9,6 @@ export {
   selectUser,
   selectIsLoggedIn,
   selectIsRefresh,
-  type AuthUser,
 } from './auth-slice';
 
 /** The forms load on demand (with react-hook-form and zod) when a modal first opens. */

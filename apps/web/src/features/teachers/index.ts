@@ -1,10 +1,8 @@
-export { TeacherCard, type TeacherCardProps } from './components/teacher-card';
+export { TeacherCard } from './components/teacher-card';
 export { TeachersList } from './components/teachers-list';
 export { FiltersBar } from './components/filters-bar';
-export { CardSkeletons } from './components/card-skeletons';
 export { useUrlFilters } from './hooks/use-url-filters';
-export { teachersApi, useGetTeacherQuery, useGetTeachersInfiniteQuery, useGetFacetsQuery } from './api/teachers-api';
-export { fullName, formatPrice } from './lib/format';
+export { teachersApi, useGetTeacherQuery } from './api/teachers-api';
 export { CatalogueSection, BackLink } from './components/catalogue-section';
 export { selectFilters } from './filters-slice';
 /** The cards' grid, for pages that list teachers in their own way (favourites). */

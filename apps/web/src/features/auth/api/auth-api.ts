@@ -94,7 +94,6 @@ export const {
   useGetSessionQuery,
   useSignInMutation,
   useSignUpMutation,
-  useSignOutMutation,
   useRequestPasswordResetMutation,
   useResetPasswordMutation,
   useUpdateNameMutation,

@@ -39,7 +39,6 @@ function serverFieldErrors(error: RequestError): Partial<Record<keyof ScheduledF
 
 function failureMessage(error: RequestError): string {
   const status = errorStatus(error);
-  if (status === 400) return genericErrorMessage(error);
   if (status !== undefined && status >= 500) return toastMessages.bookingFailed;
   return genericErrorMessage(error);
 }
