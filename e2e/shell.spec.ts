@@ -114,3 +114,24 @@ test('"Speaks:" is not underlined like a link (it is not one)', async ({ page })
   expect(await languages.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
   expect(await languages.getByRole('link').count()).toBe(0);
 });
+
+test('the text is set in Roboto, self-hosted: one Latin file from the app itself', async ({ page, baseURL }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByText('Lessons done')).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+
+  // the font the browser really drew the pitch with (not just what the CSS asks for)
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main p' });
+  await cdp.send('CSS.enable');
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  expect(fonts.map((font) => ({ family: font.familyName, custom: font.isCustomFont }))).toEqual([{ family: 'Roboto', custom: true }]);
+
+  expect(fontRequests).toHaveLength(1);
+  expect(fontRequests[0]).toMatch(new RegExp(`^${baseURL}/assets/roboto-latin-wght-normal-[\\w-]+\\.woff2$`));
+});
