@@ -1,4 +1,4 @@
-import { test, expect, checkA11y, shoot } from './fixtures';
+import { test, expect, checkA11y, shoot, signUpViaApi, uniqueUser } from './fixtures';
 
 // Issue 3: the shell's pages and modals are accessible and look right at 375, 768 and 1440 px.
 test('home: hero, figures from the live data, no axe violations', async ({ page }) => {
@@ -134,4 +134,42 @@ test('the text is set in Roboto, self-hosted: one Latin file from the app itself
 
   expect(fontRequests).toHaveLength(1);
   expect(fontRequests[0]).toMatch(new RegExp(`^${baseURL}/assets/roboto-latin-wght-normal-[\\w-]+\\.woff2$`));
+});
+
+test('signed in at 768 px the header keeps one row: every link reachable, an ordinary name whole, a long one cut with an ellipsis', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [name, whole] of [
+    ['Maria Booker', true],
+    ['Alexandra Konstantinopoulou-Papadopoulou', false],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 768, height: 800 } });
+    const page = await context.newPage();
+    await signUpViaApi(page.request, baseURL!, uniqueUser(name));
+    await page.goto('/teachers');
+    const banner = page.getByRole('banner');
+    const welcome = banner.getByRole('link', { name: `Welcome ${name}` });
+    await expect(welcome).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+
+    const items = [
+      banner.getByRole('link', { name: 'LearnLingo' }),
+      ...['Home', 'Teachers', 'Favorites', 'My lessons'].map((link) => banner.getByRole('link', { name: link, exact: true })),
+      welcome,
+      banner.getByRole('button', { name: 'Logout' }),
+    ];
+    const boxes = await Promise.all(items.map(async (item) => (await item.boundingBox())!));
+    const middles = boxes.map((box) => box.y + box.height / 2);
+    // one row: the same vertical middle, side by side, inside the window
+    expect(Math.max(...middles) - Math.min(...middles), name).toBeLessThan(4);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x, name).toBeGreaterThanOrEqual(boxes[i - 1]!.x + boxes[i - 1]!.width);
+    expect(boxes.at(-1)!.x + boxes.at(-1)!.width, name).toBeLessThanOrEqual(768);
+    // and the header is as tall as a visitor's
+    expect((await banner.boundingBox())!.height, name).toBeLessThanOrEqual(90);
+    const cut = await welcome.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, name).toBe(!whole);
+    if (name === 'Maria Booker') await shoot(page, 'header-signed-in');
+    await context.close();
+  }
 });
