@@ -2,8 +2,10 @@
 // The catalogue's statements on a large catalogue (issue 11): for every order, EXPLAIN ANALYZE
 // of its list statement (generic plan, as the server runs it) must be an ordered index-only
 // scan of that order's index under the LIMIT — no Sort, no Seq Scan, no Bitmap — in both
-// branches (without a language: teacher; with one: teacher_language); and every search
-// statement must find its matches through the two search indexes (never a table scan).
+// branches (without a language: teacher; with one: teacher_language); every search
+// statement must find its matches through the two search indexes (never a table scan); and
+// every walk statement (a following page of a common search, decision 042) must read its
+// order's indexes in order and each teacher's search row by primary key.
 // Prints each plan's execution time and the plans that fail; exits 1 when one fails.
 // PostgreSQL only (PGlite runs the same statements; list-plan.test.ts checks both engines
 // on 2,000 teachers). The database is bench/api.mjs's (ll_bench_<count>), seeded if needed.
@@ -18,7 +20,7 @@ const VERBOSE = process.argv.includes('--verbose');
 
 ensureBuilt();
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
-const { LIST_STATEMENTS, SEARCH_STATEMENTS, searchTsquery } = await import(dist('teachers-repository.js'));
+const { LIST_STATEMENTS, SEARCH_STATEMENTS, SEARCH_WALK_STATEMENTS, searchTsquery } = await import(dist('teachers-repository.js'));
 const { SORT_ORDERS } = await import(dist('sort-orders.js'));
 
 const env = await postgresEnv(`ll_bench_${COUNT}`);
@@ -90,6 +92,29 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
     report.push({ statement: `search ${JSON.stringify(q)}, ${sort}`, ms: time(plan), matches, ok: bad.length === 0 });
     if (bad.length > 0) failures.push({ statement: `search ${q} ${sort}`, bad, plan });
     else if (VERBOSE) console.log(`--- search ${q} ${sort}\n${plan}\n`);
+  }
+}
+
+// A following page of a common search (decision 042): the walk of the order's index from a
+// cursor half-way through the catalogue, each teacher tested by its search row's primary key.
+for (const [sort, order] of Object.entries(SORT_ORDERS)) {
+  // relevance walks only past the name matches, through the document matches that are not
+  // name matches: "chloe" has none (its walk would read every row) and is never walked
+  for (const q of order.indexes ? ['pronunciation', 'chloe'] : ['pronunciation']) {
+    const value = order.indexes ? (order.cursorType === 'int8' ? 1500 : 40) : 0;
+    const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', value, 't050000', 5].map(literal).join(', ');
+    const plan = await explain(SEARCH_WALK_STATEMENTS[sort], args);
+    const bad = [];
+    if (order.indexes) {
+      for (const index of [order.indexes.teacher, order.indexes.teacherLanguage]) {
+        if (!new RegExp(`Index Only Scan (Backward )?using ${index}`).test(plan)) bad.push(`Index Only Scan on ${index}`);
+      }
+      if (!plan.includes('Index Scan using teacher_search_pkey')) bad.push('the search row by primary key');
+    } else if (!plan.includes('Index Scan Backward using teacher_search_pkey')) bad.push('teacher_search backwards by primary key');
+    if (/->\s+Sort\b|Seq Scan|Bitmap/.test(plan)) bad.push('a Sort, Seq Scan or Bitmap');
+    report.push({ statement: `walk ${JSON.stringify(q)}, ${sort}`, ms: time(plan), ok: bad.length === 0 });
+    if (bad.length > 0) failures.push({ statement: `walk ${q} ${sort}`, bad, plan });
+    else if (VERBOSE) console.log(`--- walk ${q} ${sort}\n${plan}\n`);
   }
 }
 

@@ -4,7 +4,24 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface CursorPosition {
   value: number;
   id: string;
+  /** A search's counts, made for its first page (see SearchCounted). Absent on list cursors. */
+  counted?: SearchCounted | undefined;
 }
+
+/**
+ * What a search's first page counted, and the catalogue version it counted at: the
+ * following pages of the same search (the HMAC binds the cursor to it) need not count
+ * again while the catalogue is unchanged (decision 042).
+ */
+export interface SearchCounted {
+  /** the search's total */
+  total: number;
+  /** how many of those a walk of the order's index looks for (relevance: the ones scored 0) */
+  walkable: number;
+  version: number;
+}
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /**
  * Opaque keyset cursors: base64url(JSON [value, id]) + "." + a truncated HMAC over the
@@ -21,7 +38,9 @@ export function createCursorCodec(secret: string) {
   return {
     /** scope: the query the cursor belongs to (order and filters), as one string */
     encode(position: CursorPosition, scope = ''): string {
-      const payload = Buffer.from(JSON.stringify([position.value, position.id])).toString('base64url');
+      const fields = [position.value, position.id];
+      if (position.counted) fields.push(position.counted.total, position.counted.walkable, position.counted.version);
+      const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
       return `${payload}.${sign(payload, scope).toString('base64url')}`;
     },
     /** null when the cursor is malformed or was not made for this scope by this server */
@@ -35,12 +54,16 @@ export function createCursorCodec(secret: string) {
         const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
         if (
           Array.isArray(value) &&
-          value.length === 2 &&
+          (value.length === 2 || (value.length === 5 && isCount(value[2]) && isCount(value[3]) && isCount(value[4]))) &&
           typeof value[0] === 'number' &&
           Number.isFinite(value[0]) &&
           typeof value[1] === 'string'
         ) {
-          return { value: value[0], id: value[1] };
+          const position: CursorPosition = { value: value[0], id: value[1] };
+          if (value.length === 5) {
+            position.counted = { total: value[2] as number, walkable: value[3] as number, version: value[4] as number };
+          }
+          return position;
         }
       } catch {
         // fall through

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
 import { SORTS } from '@learnlingo/contract';
 import { SORT_ORDERS } from './sort-orders.js';
-import { createTeachersRepository, LIST_STATEMENTS, SEARCH_STATEMENTS } from './teachers-repository.js';
+import { createTeachersRepository, LIST_STATEMENTS, SEARCH_STATEMENTS, SEARCH_WALK_STATEMENTS, type ListFilters } from './teachers-repository.js';
 
 // The catalogue list's statements (LIST_STATEMENTS, one per order, and SEARCH_STATEMENTS) runs its generic plan on PostgreSQL
 // (prepared once per connection, see db/client.ts). On a handful of rows any plan is fine
@@ -79,6 +79,60 @@ describe('the catalogue list statements', () => {
     expect(plan).toContain('teacher_search_name_trgm_idx');
     expect(plan).not.toMatch(/Seq Scan on teacher_search|Seq Scan on teacher\b/);
     expect(plan).toContain('Index Scan using teacher_card_pkey');
+  });
+
+  it.each(indexed)(
+    "%s, a following page of a common search (the walk): the order's indexes in order, each teacher's search row by primary key",
+    async (sort) => {
+      const order = SORT_ORDERS[sort];
+      const indexes = order.indexes as { teacher: string; teacherLanguage: string };
+      const plan = await explain(
+        SEARCH_WALK_STATEMENTS[sort],
+        `'lesson', 'lesson:*', '', '', '-Infinity', 'Infinity', ${order.cursorType === 'int8' ? 40 : `'40'`}, 't001000', 5`,
+      );
+      expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using ${indexes.teacher}`));
+      expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using ${indexes.teacherLanguage}`));
+      expect(plan).toContain('Index Scan using teacher_search_pkey');
+      expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
+    },
+  );
+
+  it('relevance, a following page past the name matches (the walk): teacher_search backwards by primary key', async () => {
+    const plan = await explain(SEARCH_WALK_STATEMENTS.relevance, `'lesson', 'lesson:*', '', '', '-Infinity', 'Infinity', '0', 't001000', 5`);
+    expect(plan).toContain('Index Scan Backward using teacher_search_pkey');
+    expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
+  });
+
+  it.each(SORTS)('%s: the walk gives the following pages the search statement gives', async (sort) => {
+    const repository = createTeachersRepository(t.db);
+    // "lea": the Léa teachers are name matches (first in relevance) and mostly document
+    // matches too (learner, learning…), which the walk past them must not list again
+    const searches: [ListFilters, number][] = [
+      [{ ...ANY, q: 'lesson' }, 9],
+      [{ ...ANY, q: 'lea' }, 25],
+      [{ ...ANY, q: 'pronunciation', language: 'English' }, 9],
+      [{ ...ANY, q: 'chloe', level: 'B1 Intermediate' }, 9],
+      [{ q: 'grammar', min: 25, max: 45 }, 9],
+    ];
+    let compared = 0;
+    for (const [filters, limit] of searches) {
+      let after = null;
+      for (let page = 0; page < 6; page += 1) {
+        const full = await repository.search(sort, filters, after, limit);
+        if (after && (SORT_ORDERS[sort].indexes !== null || after.value === 0)) {
+          // universe 0: the walk whatever the density
+          const counted = { ...full.counts, version: 0 };
+          const walked = await repository.search(sort, filters, after, limit, { counted, universe: 0 });
+          expect(walked.itemsJson, `${filters.q} page ${page}`).toBe(full.itemsJson);
+          expect(walked.next, `${filters.q} page ${page}`).toEqual(full.next);
+          expect(walked.counts).toEqual(full.counts);
+          compared += 1;
+        }
+        if (!full.next) break;
+        after = full.next;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(sort === 'relevance' ? 8 : 15);
   });
 
   it('runs on connections with generic plans and without JIT', async () => {

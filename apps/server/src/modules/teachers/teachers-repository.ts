@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch } from '../../db/schema.js';
 import { CatalogueCounts } from './catalogue-counts.js';
-import type { CursorPosition } from './cursor.js';
+import type { CursorPosition, SearchCounted } from './cursor.js';
 import { afterOperator, SORT_ORDERS, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
@@ -54,6 +54,20 @@ const orderBy = (order: SortOrder, column: string, id: string) =>
 const cardJson = sql`coalesce(card.json, (select ${teacherCardJson} from ${teacher} "teacher" where "teacher"."id" = ids.id))`;
 
 /**
+ * The price range as a condition on `alias`, in a page read in `order`'s index. A generic
+ * plan sees `price >= $a and price <= $b` on one column as a range and estimates it at
+ * 0.5 % of the rows, whatever the values; in an order by another column that estimate made
+ * the planner pick the price index and sort every match (a bitmap scan, then a Sort).
+ * There the lower bound is written so it is not a range (`price + 0`): it is checked on the
+ * index tuple, and the upper bound stays the index condition it always was. The price
+ * orders keep both bounds as their index range.
+ */
+const priceRangeOf = (order: SortOrder, alias: string, min: string, max: string) =>
+  order.column === 'price_per_hour'
+    ? sql.raw(`${alias}.price_per_hour >= ${min} and ${alias}.price_per_hour <= ${max}`)
+    : sql.raw(`${alias}.price_per_hour <= ${max} and ${alias}.price_per_hour + 0 >= ${min}`);
+
+/**
  * The list statement of one order (no search). All list calls of that order that arrive in
  * the same turn of the event loop become ONE statement and one round trip: their parameters
  * travel as arrays ($1…$7, one element per call), each set becomes a row of `p`, and a
@@ -72,18 +86,7 @@ const cardJson = sql`coalesce(card.json, (select ${teacherCardJson} from ${teach
 function listStatement(order: SortOrder): string {
   const col = sql.raw(order.column);
   const after = sql.raw(afterOperator(order));
-  /*
-   * The price range. A generic plan sees `price >= $a and price <= $b` on one column as a
-   * range and estimates it at 0.5 % of the rows, whatever the values; in an order by another
-   * column that estimate made the planner pick the price index and sort every match (a
-   * bitmap scan, then a Sort). There the lower bound is written so it is not a range
-   * (`price + 0`): it is checked on the index tuple, and the upper bound stays the index
-   * condition it always was. The price orders keep both bounds as their index range.
-   */
-  const priceRange = (alias: string) =>
-    order.column === 'price_per_hour'
-      ? sql.raw(`${alias}.price_per_hour >= p.price_min and ${alias}.price_per_hour <= p.price_max`)
-      : sql.raw(`${alias}.price_per_hour <= p.price_max and ${alias}.price_per_hour + 0 >= p.price_min`);
+  const priceRange = (alias: string) => priceRangeOf(order, alias, 'p.price_min', 'p.price_max');
   return dialect.sqlToQuery(sql`select p.i::int as i, ids.k, ids.id, ${cardJson} as json
     from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::${sql.raw(order.cursorType)}[], $6::text[], $7::int[])
       with ordinality as p(language, level, price_min, price_max, after_k, after_id, lim, i)
@@ -187,9 +190,11 @@ function searchStatement(order: SortOrder): string {
       select s.teacher_id as id, ${sql.raw(`s.${order.column}`)} as k from ${teacherSearch} s
       where ${searchMatch} ${searchFilters(true, true)}
     )`;
+  // what a walk of the following pages would look for (searchWalkStatement)
+  const walkable = order.column === 'score' ? sql`(count(*) filter (where k = 0))::int` : sql`count(*)::int`;
   return dialect.sqlToQuery(sql`with ${matched}
-    select c.total, ids.k, ids.id, case when ids.id is null then null else ${cardJson} end as json
-    from (select count(*)::int as total from matched) c
+    select c.total, c.walkable, ids.k, ids.id, case when ids.id is null then null else ${cardJson} end as json
+    from (select count(*)::int as total, ${walkable} as walkable from matched) c
     left join lateral (
       select m.k, m.id from matched m
       where (m.k, m.id) ${after} ($7::${sql.raw(order.cursorType)}, $8::text)
@@ -204,6 +209,88 @@ function searchStatement(order: SortOrder): string {
 export const SEARCH_STATEMENTS = Object.fromEntries(
   Object.entries(SORT_ORDERS).map(([sort, order]) => [sort, searchStatement(order)]),
 ) as Record<Sort, string>;
+
+/**
+ * A following page of a common search (decision 042): its total is known from the cursor,
+ * so nothing needs counting, and when the matches are common it is cheaper to read the
+ * order as a page without a search reads it — the order's index, in order, from the cursor
+ * on (teacher, or teacher_language with a language) — and test each teacher for the search
+ * (its teacher_search row by primary key) until the page is full, than to find, read and
+ * sort every match. With a match density d among the filtered teachers a page of n rows
+ * reads about n / d of them; the repository takes this statement only when that is small
+ * (WALK_COST). The parameters are SEARCH_STATEMENTS' ($1 text, $2 tsquery text,
+ * $3 language, $4 level, $5/$6 the price range, $7/$8 the cursor, $9 the rows).
+ *
+ * Relevance: past the name matches (score 0, the cursor's value 0) the order is the id,
+ * descending: the walk reads teacher_search backwards by primary key and keeps the
+ * document matches that are not name matches — those were listed before. (`is true`
+ * keeps the full-text condition off its index: a generic plan cannot see that the
+ * matches are common and would otherwise find and sort all of them.)
+ */
+function searchWalkStatement(order: SortOrder): string {
+  const level = (alias: string) => sql.raw(`${alias}.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`);
+  if (order.indexes === null) {
+    return dialect.sqlToQuery(sql`select 0::float8 as k, ids.id, ${cardJson} as json
+      from (select s.teacher_id as id from ${teacherSearch} s
+        where $7::float8 = 0 and s.teacher_id < $8::text
+          and (s.document @@ ${searchQuery}) is true and not (s.name_text %> ${searchText})
+          ${searchFilters(true, true)}
+        order by s.teacher_id desc
+        limit $9::int) ids
+      left join ${teacherCard} card on card.teacher_id = ids.id
+      order by ids.id desc`).sql;
+  }
+  const col = sql.raw(order.column);
+  const after = sql.raw(afterOperator(order));
+  const cursor = sql.raw(`($7::${order.cursorType}, $8::text)`);
+  const matches = (id: string) =>
+    sql`(select ${searchMatch} from ${teacherSearch} s where s.teacher_id = ${sql.raw(id)})`;
+  return dialect.sqlToQuery(sql`select ids.k, ids.id, ${cardJson} as json
+    from (
+      (select page.${col} as k, page.id from ${teacher} page
+        where $3::text = ''
+          and ${level('page')}
+          and ${priceRangeOf(order, 'page', '$5::float8', '$6::float8')}
+          and (page.${col}, page.id) ${after} ${cursor}
+          and ${matches('page.id')}
+        order by ${orderBy(order, `page.${order.column}`, 'page.id')}
+        limit $9::int)
+      union all
+      (select spoken.${col}, spoken.teacher_id from ${teacherLanguage} spoken
+        where $3::text <> '' and spoken.language = $3::text
+          and ${level('spoken')}
+          and ${priceRangeOf(order, 'spoken', '$5::float8', '$6::float8')}
+          and (spoken.${col}, spoken.teacher_id) ${after} ${cursor}
+          and ${matches('spoken.teacher_id')}
+        order by ${orderBy(order, `spoken.${order.column}`, 'spoken.teacher_id')}
+        limit $9::int)
+    ) ids
+    left join ${teacherCard} card on card.teacher_id = ids.id
+    order by ${orderBy(order, 'ids.k', 'ids.id')}`).sql;
+}
+
+/** Each order's walk statement (see searchWalkStatement), built once. */
+export const SEARCH_WALK_STATEMENTS = Object.fromEntries(
+  Object.entries(SORT_ORDERS).map(([sort, order]) => [sort, searchWalkStatement(order)]),
+) as Record<Sort, string>;
+
+/**
+ * How much more a teacher read by the walk costs than a match read by the search
+ * statement (a primary-key probe and a test per teacher, against a bitmap heap row):
+ * measured ~2–4x on 100,000 teachers (docs/benchmarks.md, 2026-11-23 perf); the walk is
+ * taken when its expected reads times this stay below the matches the statement would read.
+ */
+const WALK_COST = 4;
+
+/**
+ * Whether the walk is cheaper for this following page: it reads about rows × universe /
+ * walkable teachers (the matches spread through the order), the search statement at least
+ * the walkable matches. Relevance walks only past the name matches (the cursor's score 0).
+ */
+function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkable: number, universe: number): boolean {
+  if ((order.indexes === null && after.value !== 0) || walkable === 0) return false;
+  return WALK_COST * rows * universe <= walkable * walkable;
+}
 
 /**
  * The facet counts of a search: for each language the matches with the level and price
@@ -315,22 +402,40 @@ export function createTeachersRepository(db: Database) {
       return toPage(await listRows(sort, { filters, after, rows: limit + 1 }), limit);
     },
 
-    /** A page of a search (filters.q set) in any order, and how many teachers match it. */
+    /**
+     * A page of a search (filters.q set) in any order, and how many teachers match it.
+     * `counted`: what the search's first page counted, when the catalogue has not changed
+     * since (from the cursor); `universe`: how many teachers the order's walk reads through
+     * — those passing the filters (the order's index), or every teacher (relevance, by id).
+     * A following page of a common search walks the order (SEARCH_WALK_STATEMENTS); any
+     * other page runs the search statement, which counts.
+     */
     async search(
       sort: Sort,
       filters: ListFilters,
       after: CursorPosition | null,
       limit: number,
-    ): Promise<ListPage & { total: number }> {
+      known: { counted: SearchCounted; universe: number } | null = null,
+    ): Promise<ListPage & { counts: Omit<SearchCounted, 'version'> }> {
       const order = SORT_ORDERS[sort];
-      const rows = await db.statement<{ total: number; k: number | null; id: string | null; json: string | null }>(
-        SEARCH_STATEMENTS[sort],
-        [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1],
-      );
+      const params = [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1];
+      if (known && after && walkPays(order, after, limit + 1, known.counted.walkable, known.universe)) {
+        const rows = await db.statement<{ k: number; id: string; json: string }>(SEARCH_WALK_STATEMENTS[sort], params);
+        const found = rows.map((row) => ({ value: Number(row.k), id: row.id, json: row.json }));
+        return { ...toPage(found, limit), counts: { total: known.counted.total, walkable: known.counted.walkable } };
+      }
+      const rows = await db.statement<{
+        total: number;
+        walkable: number;
+        k: number | null;
+        id: string | null;
+        json: string | null;
+      }>(SEARCH_STATEMENTS[sort], params);
       const found = rows.flatMap((row) =>
         row.id === null ? [] : [{ value: Number(row.k), id: row.id, json: row.json as string }],
       );
-      return { ...toPage(found, limit), total: Number(rows[0]?.total ?? 0) };
+      const counts = { total: Number(rows[0]?.total ?? 0), walkable: Number(rows[0]?.walkable ?? 0) };
+      return { ...toPage(found, limit), counts };
     },
 
     /** A search's facet counts (see SEARCH_FACETS_STATEMENT). */

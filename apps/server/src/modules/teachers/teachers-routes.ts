@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
 import { CatalogueCache, etagOf, type CachedResponse } from './catalogue-cache.js';
-import { createCursorCodec, cursorScope } from './cursor.js';
+import { createCursorCodec, cursorScope, type SearchCounted } from './cursor.js';
+import { SORT_ORDERS } from './sort-orders.js';
 import { createTeachersRepository, type ListFilters, type ListPage } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
@@ -31,6 +32,8 @@ const SLOW_MAX_AGE = 60;
 const EMPTY_PAGE = '{"items":[],"nextCursor":null,"total":0}';
 
 const EMPTY_ETAG = etagOf(EMPTY_PAGE);
+/** No filter: every teacher. */
+const ANY_PRICE = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
 /** A language no teacher speaks, as a filter: it matches nothing (a language starts with a letter). */
 const UNKNOWN_LANGUAGE = '(none)';
 
@@ -126,10 +129,17 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       const entry = await cache.get(key, async () => {
         // The database builds the items' JSON (teacherSchema's shape, asserted by the tests
         // against the contract); Node only adds the cursor and the total. See decision 011.
-        const encode = (page: ListPage) => (page.next ? JSON.stringify(cursors.encode(page.next, scope)) : 'null');
+        const encode = (page: ListPage, counted?: SearchCounted) =>
+          page.next ? JSON.stringify(cursors.encode({ ...page.next, counted }, scope)) : 'null';
         if (filters.q !== undefined) {
-          const page = await repository.search(sort, filters, after, limit);
-          return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${page.total}}`;
+          // A following page of the same search, the catalogue unchanged: its counts come
+          // with the cursor, and a common search walks its order (decision 042).
+          const version = await cache.currentVersion();
+          const counted = after?.counted?.version === version ? after.counted : undefined;
+          const { q: _q, ...rest } = filters;
+          const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
+          const page = await repository.search(sort, filters, after, limit, counted ? { counted, universe } : null);
+          return `{"items":${page.itemsJson},"nextCursor":${encode(page, { ...page.counts, version })},"total":${page.counts.total}}`;
         }
         // Without a search the total comes from memory, and a query nothing matches (an
         // absent level, a range outside the prices) is answered without the statement: its
