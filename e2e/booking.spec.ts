@@ -9,7 +9,7 @@ import { checkA11y, expect, shoot, signUpViaApi, test } from './fixtures';
 async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; opener: Locator }> {
   await page.goto('/teachers');
   const card = page.getByRole('article').nth(nth);
-  await card.getByRole('button', { name: 'Read more' }).click();
+  await card.locator('summary', { hasText: 'Read more' }).click();
   const opener = card.getByRole('button', { name: 'Book trial lesson' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Book trial lesson' });

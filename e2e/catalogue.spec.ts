@@ -26,7 +26,7 @@ const cards = (page: Page) => page.getByRole('article');
 /** Clicks "Load more" until it is gone; returns the number of cards. */
 async function loadAll(page: Page): Promise<number> {
   await expect(cards(page).first()).toBeVisible();
-  const loadMore = page.getByRole('button', { name: 'Load more' });
+  const loadMore = page.getByRole('link', { name: 'Load more' });
   for (let guard = 0; guard < 50; guard += 1) {
     // the list and the button change in the same render, so this is stable between pages
     if ((await loadMore.count()) === 0) break;
@@ -53,7 +53,7 @@ test.describe('catalogue', () => {
     await expect(cards(page)).toHaveCount(4);
     await expect(page).toHaveTitle('Teachers · LearnLingo');
     await checkA11y(page, 'on /teachers');
-    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByRole('link', { name: 'Load more' }).click();
     await expect(cards(page)).toHaveCount(8);
     const total = await loadAll(page);
     expect(total).toBe(TEACHERS.length);
@@ -68,8 +68,9 @@ test.describe('catalogue', () => {
     await expect(cards(page)).toHaveCount(4);
     await shoot(page, 'catalogue');
     const first = cards(page).first();
-    await first.getByRole('button', { name: 'Read more' }).click();
-    await expect(first.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    await first.locator('summary', { hasText: 'Read more' }).click();
+    await expect(first.locator('details')).toHaveAttribute('open', '');
+    await expect(first.locator('summary')).toHaveText('Show less');
     await expect(first.getByRole('list', { name: 'Reviews' })).toBeVisible();
     await expect(first.getByRole('button', { name: 'Book trial lesson' })).toBeVisible();
     await checkA11y(page, 'with an expanded card');
@@ -149,7 +150,7 @@ test.describe('catalogue', () => {
     await page.goto(`/teachers?language=${encodeURIComponent(language!)}&price=${cheapest}`);
     await expect(page.getByRole('heading', { name: 'No teachers match these filters' })).toBeVisible();
     await checkA11y(page, 'empty state');
-    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await page.getByRole('link', { name: 'Reset filters' }).click();
     await expect(page).toHaveURL(/\/teachers$/);
     await expect(cards(page)).toHaveCount(4);
   });

@@ -17,6 +17,8 @@ export type Level = (typeof LEVELS)[number];
 export const PAGE_SIZE_DEFAULT = 4;
 export const PAGE_SIZE_MAX = 50;
 export const PRICE_MAX = 10_000;
+/** Longest page cursor (`cursor`) a query may carry, in characters. */
+export const CURSOR_MAX = 200;
 
 export const TEACHER_ID_MAX = 64;
 /** A teacher id: the realtime-database key (letters, digits, `-`, `_`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CONTROL_CHARACTER_MESSAGE,
+  CURSOR_MAX,
   hasControlCharacter,
   DECIMAL_MAX,
   DECIMAL_PATTERN,
@@ -168,7 +169,7 @@ export const teachersQuerySchema = teacherFiltersSchema
   .extend({
     /** default: relevance with q, rating without */
     sort: z.enum(SORTS).optional(),
-    cursor: z.string().min(1).max(200).optional(),
+    cursor: z.string().min(1).max(CURSOR_MAX).optional(),
     limit: decimal.pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
   })
   .strict()

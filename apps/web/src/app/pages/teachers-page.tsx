@@ -6,7 +6,7 @@ import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, useUrlFilters 
 /** /teachers: search, order and filters (in the URL), the teacher cards and "Load more". */
 export function Component() {
   useFavoritesSync();
-  const { filters, facets, update, resetFilters } = useUrlFilters();
+  const { filters, list, facets, update } = useUrlFilters();
   const renderCard = (teacher: Teacher) => (
     <TeacherCard
       teacher={teacher}
@@ -18,8 +18,8 @@ export function Component() {
   return (
     <CatalogueSection title="Teachers">
       <title>Teachers · LearnLingo</title>
-      <FiltersBar filters={filters} facets={facets} onChange={update} onClearAll={resetFilters} />
-      <TeachersList filters={filters} renderCard={renderCard} onResetFilters={resetFilters} />
+      <FiltersBar query={list} facets={facets} onChange={update} />
+      <TeachersList query={list} renderCard={renderCard} />
     </CatalogueSection>
   );
 }

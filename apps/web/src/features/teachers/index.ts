@@ -2,6 +2,7 @@ export { TeacherCard } from './components/teacher-card';
 export { TeachersList } from './components/teachers-list';
 export { FiltersBar } from './components/filters-bar';
 export { useUrlFilters } from './hooks/use-url-filters';
+export { prefetchCatalogue } from './api/prefetch-catalogue';
 export { teachersApi, useGetTeacherQuery } from './api/teachers-api';
 export { CatalogueSection, BackLink } from './components/catalogue-section';
 export { selectFilters } from './filters-slice';

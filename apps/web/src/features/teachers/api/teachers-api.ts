@@ -1,5 +1,6 @@
-import type { CatalogueQuery, Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
+import type { Facets, Teacher, TeacherFilters, TeachersPage } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
+import type { ListQuery } from '../lib/catalogue-url';
 import { filtersToSearch, guardSchema, isFacets, isTeacher, isTeachersPage } from '@learnlingo/contract/plain';
 
 /** A page cursor: null asks for the first page. */
@@ -9,16 +10,17 @@ export const teachersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * The catalogue, one server page (4 teachers) at a time. Cached per query (search,
-     * filters, order); "Load more" fetches the page at the last page's `nextCursor`.
+     * filters, order, and the cursor of the "Load more" link the page was opened from, where
+     * its first page starts); "Load more" fetches the page at the last page's `nextCursor`.
      */
-    getTeachers: build.infiniteQuery<TeachersPage, CatalogueQuery, Cursor>({
+    getTeachers: build.infiniteQuery<TeachersPage, ListQuery, Cursor>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor,
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/teachers',
-        params: { ...Object.fromEntries(filtersToSearch(queryArg)), cursor: pageParam ?? undefined },
+        params: { ...Object.fromEntries(filtersToSearch(queryArg)), cursor: pageParam ?? queryArg.cursor },
       }),
       responseSchema: guardSchema(isTeachersPage, 'page of teachers'),
       providesTags: ['Teachers'],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 import { catalogueHandlers, filterTeachers } from '../testing/catalogue-handlers';
+import { readCatalogueUrl } from '../lib/catalogue-url';
 
 function setup(url = '/teachers') {
   const catalogue = catalogueHandlers();
@@ -15,6 +16,9 @@ const cardNames = () => cards().map((card) => within(card).getByRole('heading', 
 const names = (teachers: { name: string; surname: string }[]) => teachers.map((t) => `${t.name} ${t.surname}`);
 const search = () => screen.getByLabelText('Search teachers');
 const count = () => screen.getByText(/^\d+ teachers?$/);
+/** What a form submits by GET: its fields as a URL query. */
+const formQuery = (form: HTMLFormElement) =>
+  new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)]));
 const optionsReady = () =>
   waitFor(() => expect(within(screen.getByLabelText('Languages')).getAllByRole('option').length).toBeGreaterThan(1));
 
@@ -53,7 +57,7 @@ describe('catalogue: search box', () => {
   it('the URL fills the box (relevance first), and Back takes the search away again', async () => {
     const { router, user } = setup('/teachers?q=jane');
     await waitFor(() => expect(search()).toHaveValue('jane'));
-    expect(screen.getByLabelText('Sort by')).toHaveValue('relevance');
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Relevance');
     await user.clear(search());
     await user.type(search(), 'smith{Enter}');
     expect(router.state.location.search).toBe('?q=smith');
@@ -102,11 +106,13 @@ describe('catalogue: sort, price range, count, clear all', () => {
   it('Clear all empties the search, the order and every filter', async () => {
     const { user, router } = setup('/teachers?q=jane&sort=price-asc&language=French&price_min=20');
     await waitFor(() => expect(search()).toHaveValue('jane'));
-    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    const clearAll = screen.getByRole('link', { name: 'Clear all' });
+    expect(clearAll).toHaveAttribute('href', '/teachers');
+    await user.click(clearAll);
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(search()).toHaveValue(''));
-    expect(screen.getByLabelText('Sort by')).toHaveValue('rating');
-    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Rating');
+    expect(screen.queryByRole('link', { name: 'Clear all' })).toBeNull();
   });
 
   it('"Filters (n)" counts the active filters and opens the panel', async () => {
@@ -135,6 +141,62 @@ describe('catalogue: sort, price range, count, clear all', () => {
     fireEvent.blur(select);
     fireEvent.change(select, { target: { value: 'price-asc' } });
     expect(window.history.length).toBe(before + 2);
+  });
+});
+
+describe('catalogue: the form without JavaScript', () => {
+  it('is one GET form for /teachers whose fields are named as the URL the page reads', async () => {
+    const url = '/teachers?q=jane&sort=price-asc&language=French&level=B1%20Intermediate&price_min=20&price_max=40';
+    setup(url);
+    await optionsReady();
+    const form = screen.getByRole('search', { name: 'Teachers' });
+    expect(form.tagName).toBe('FORM');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/teachers');
+    const fields: [string, string][] = [
+      ['Search teachers', 'q'],
+      ['Languages', 'language'],
+      ['Level of knowledge', 'level'],
+      ['Price from', 'price_min'],
+      ['Price', 'price_max'],
+      ['Sort by', 'sort'],
+    ];
+    for (const [label, name] of fields) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('name', name);
+      expect((field as HTMLInputElement).form).toBe(form);
+    }
+    // what the form submits is the query of the URL it was rendered for
+    const submitted = formQuery(form as HTMLFormElement);
+    expect(readCatalogueUrl(submitted)).toEqual(readCatalogueUrl(new URLSearchParams(url.split('?')[1])));
+    // and a submit button for the browser without JavaScript (CSS hides it with JavaScript)
+    const apply = within(form).getByRole('button', { name: 'Apply filters' });
+    expect(apply).toHaveAttribute('type', 'submit');
+    // every other button in the form is a plain button: none submits it by accident
+    const others = within(form).getAllByRole('button').filter((button) => button !== apply);
+    expect(others.map((button) => button.getAttribute('type'))).toEqual(others.map(() => 'button'));
+  });
+
+  it('the default order submits nothing, so that a search gets its own default (relevance)', async () => {
+    setup('/teachers');
+    await optionsReady();
+    const form = screen.getByRole('search', { name: 'Teachers' }) as HTMLFormElement;
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Rating');
+    const submitted = formQuery(form);
+    expect(submitted.get('sort')).toBe('');
+    submitted.set('q', 'jane');
+    expect(readCatalogueUrl(submitted)).toEqual({ q: 'jane' });
+  });
+
+  it('with JavaScript, submitting (Enter) applies the search without leaving the page', async () => {
+    const { router } = setup('/teachers?language=French');
+    await optionsReady();
+    const form = screen.getByRole('search', { name: 'Teachers' }) as HTMLFormElement;
+    fireEvent.change(search(), { target: { value: 'smith' } });
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(router.state.location.search).toBe('?q=smith&language=French');
   });
 });
 

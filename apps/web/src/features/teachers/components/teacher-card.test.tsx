@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
@@ -34,9 +35,9 @@ describe('TeacherCard', () => {
     expect(within(card).getByText('Conditions:')).toBeInTheDocument();
     const levels = within(within(card).getByRole('list', { name: 'Levels' })).getAllByRole('listitem');
     expect(levels.map((li) => li.textContent)).toEqual(teacher.levels.map((l) => `#${l}`));
-    // collapsed: no experience, no reviews, no booking
-    expect(within(card).queryByText(teacher.experience)).not.toBeInTheDocument();
-    expect(within(card).queryByRole('list', { name: 'Reviews' })).not.toBeInTheDocument();
+    // collapsed: experience and reviews hidden (in a closed <details>), no booking
+    expect(within(card).getByText(teacher.experience)).not.toBeVisible();
+    expect(within(card).getByRole('list', { name: 'Reviews' })).not.toBeVisible();
     expect(within(card).queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
   });
 
@@ -47,12 +48,15 @@ describe('TeacherCard', () => {
     expect(avatar.parentElement?.children).toHaveLength(1);
   });
 
-  it('"Read more" expands experience, reviews and "Book trial lesson"', async () => {
+  it('"Read more" (a <details> summary) expands experience, reviews and "Book trial lesson"', async () => {
     const { user } = renderCard();
-    const toggle = screen.getByRole('button', { name: 'Read more' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const toggle = screen.getByText('Read more');
+    const details = toggle.closest('details');
+    expect(toggle.tagName).toBe('SUMMARY');
+    expect(details).not.toHaveAttribute('open');
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(details).toHaveAttribute('open');
+    expect(toggle).toHaveTextContent('Show less');
     expect(screen.getByText(teacher.experience)).toBeVisible();
     const reviews = within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
     expect(reviews).toHaveLength(teacher.reviews.length);
@@ -62,8 +66,26 @@ describe('TeacherCard', () => {
     expect(within(reviews[0]!).getByText(first!.comment)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByText(teacher.experience)).not.toBeInTheDocument();
+    expect(details).not.toHaveAttribute('open');
+    expect(toggle).toHaveTextContent('Read more');
+    expect(screen.getByText(teacher.experience)).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
+  });
+
+  it('the server markup opens without JavaScript: experience and reviews inside <details>, the name a link', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <TeacherCard teacher={teacher} />
+      </MemoryRouter>,
+    );
+    const card = document.createElement('div');
+    card.innerHTML = html;
+    const details = card.querySelector('details');
+    expect(details?.querySelector(':scope > summary')?.textContent).toBe('Read more');
+    expect(details?.hasAttribute('open')).toBe(false);
+    expect(details?.textContent).toContain(teacher.experience);
+    expect(details?.querySelectorAll('[aria-label="Reviews"] li')).toHaveLength(teacher.reviews.length);
+    expect(card.querySelector('h2 a')?.getAttribute('href')).toBe(`/teachers/${teacher.id}`);
   });
 
   it('shows the initials when the picture fails to load, without changing size', () => {
@@ -102,6 +124,7 @@ describe('TeacherCard', () => {
   it('starts expanded on the teacher page', () => {
     renderCard({ defaultExpanded: true, headingLevel: 'h1' });
     expect(screen.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeInTheDocument();
-    expect(screen.getByText(teacher.experience)).toBeInTheDocument();
+    expect(screen.getByText(teacher.experience)).toBeVisible();
+    expect(screen.getByText('Show less').closest('details')).toHaveAttribute('open');
   });
 });

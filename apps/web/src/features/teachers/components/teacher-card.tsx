@@ -31,11 +31,11 @@ export function TeacherCard({
   headingLevel: Heading = 'h2',
 }: TeacherCardProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
-  const detailsId = useId();
+  const nameId = useId();
   const name = fullName(teacher);
 
   return (
-    <article className={styles.card} aria-labelledby={`${detailsId}-name`}>
+    <article className={styles.card} aria-labelledby={nameId}>
       <div className={styles.avatarRing}>
         <Avatar src={teacher.avatar_url} name={name} size={96} />
       </div>
@@ -44,7 +44,7 @@ export function TeacherCard({
         <header className={styles.header}>
           <div>
             <p className={styles.languagesLabel}>Languages</p>
-            <Heading className={styles.name} id={`${detailsId}-name`}>
+            <Heading className={styles.name} id={nameId}>
               <Link to={`/teachers/${encodeURIComponent(teacher.id)}`} className={styles.nameLink}>
                 {name}
               </Link>
@@ -71,24 +71,16 @@ export function TeacherCard({
           </div>
         </dl>
 
-        <button
-          type="button"
-          className={styles.readMore}
-          aria-expanded={expanded}
-          aria-controls={detailsId}
-          onClick={() => setExpanded((value) => !value)}
+        {/* a disclosure that opens without JavaScript too; with it, the card follows its state */}
+        <details
+          className={styles.details}
+          open={expanded}
+          onToggle={(event) => setExpanded(event.currentTarget.open)}
         >
-          {expanded ? 'Show less' : 'Read more'}
-        </button>
-
-        <div id={detailsId} hidden={!expanded} className={styles.details}>
-          {expanded ? (
-            <>
-              <p className={styles.experience}>{teacher.experience}</p>
-              <TeacherReviews reviews={teacher.reviews} />
-            </>
-          ) : null}
-        </div>
+          <summary className={styles.readMore}>{expanded ? 'Show less' : 'Read more'}</summary>
+          <p className={styles.experience}>{teacher.experience}</p>
+          <TeacherReviews reviews={teacher.reviews} />
+        </details>
 
         <LevelTags levels={teacher.levels} activeLevel={activeLevel} />
 

@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiUrl, server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
+import { makeStore } from '../../../store';
+import { prefetchCatalogue } from '../index';
 import { catalogueHandlers, filterTeachers } from '../testing/catalogue-handlers';
 
 function setup(url = '/teachers') {
@@ -81,20 +83,26 @@ describe('catalogue: URL filters ↔ selects, slice and request', () => {
 
 describe('catalogue: paging', () => {
   it('shows 4 cards, fetches the next page by cursor with "Load more" and hides it at the end', async () => {
-    const { user, catalogue } = setup('/teachers');
+    const { user, router, catalogue } = setup('/teachers');
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(catalogue.requests.pages[0]!.get('cursor')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    // a real link to the next teachers' page (for a browser without JavaScript) …
+    const loadMore = screen.getByRole('link', { name: 'Load more' });
+    expect(loadMore).toHaveAttribute('href', '/teachers?cursor=4');
+    // … which JavaScript turns into appending them in place
+    await user.click(loadMore);
     await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(router.state.location.search).toBe('');
     expect(catalogue.requests.pages[1]!.get('cursor')).toBe('4');
     // focus moves to the first new teacher
     expect(document.activeElement).toBe(within(cards()[4]!).getByRole('link'));
+    expect(screen.getByRole('link', { name: 'Load more' })).toHaveAttribute('href', '/teachers?cursor=8');
 
     const total = catalogue.teachers.length;
-    while (screen.queryByRole('button', { name: /Load more|Loading/ })) {
+    while (screen.queryByRole('link', { name: /Load more|Loading/ })) {
       const before = cards().length;
-      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await user.click(screen.getByRole('link', { name: 'Load more' }));
       await waitFor(() => expect(cards().length).toBeGreaterThan(before));
     }
     expect(cards()).toHaveLength(total);
@@ -106,8 +114,10 @@ describe('catalogue: paging', () => {
   it('shows an empty state with "Reset filters" when nothing matches', async () => {
     const { user, router } = setup('/teachers?language=Klingon');
     expect(await screen.findByRole('heading', { name: 'No teachers match these filters' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(screen.queryByRole('link', { name: 'Load more' })).not.toBeInTheDocument();
+    const reset = screen.getByRole('link', { name: 'Reset filters' });
+    expect(reset).toHaveAttribute('href', '/teachers');
+    await user.click(reset);
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(cards()).toHaveLength(4));
   });
@@ -122,7 +132,9 @@ describe('catalogue: paging', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Could not load the teachers' })).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const again = screen.getByRole('link', { name: 'Try again' });
+    expect(again).toHaveAttribute('href', '/teachers');
+    await user.click(again);
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(catalogue.requests.pages).toHaveLength(1);
   });
@@ -132,12 +144,60 @@ describe('catalogue: paging', () => {
     await waitFor(() => expect(cards()).toHaveLength(4));
     let fail = true;
     server.use(http.get(apiUrl('/teachers'), () => (fail ? HttpResponse.error() : undefined)));
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('link', { name: 'Load more' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more teachers');
     expect(cards()).toHaveLength(4);
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('link', { name: 'Try again' }));
     await waitFor(() => expect(cards()).toHaveLength(8));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('catalogue: a page opened from a "Load more" link (?cursor=)', () => {
+  it('shows the teachers from that cursor, with its own Load more, and keeps the cursor in the URL', async () => {
+    const { router, user, catalogue } = setup('/teachers?language=English&cursor=4');
+    const english = filterTeachers(catalogue.teachers, new URLSearchParams('language=English'));
+    expect(english.length).toBeGreaterThan(8);
+    await waitFor(() => expect(cardNames()).toEqual(english.slice(4, 8).map((t) => `${t.name} ${t.surname}`)));
+    expect(Object.fromEntries(catalogue.requests.pages[0]!)).toEqual({ language: 'English', cursor: '4' });
+    expect(router.state.location.search).toBe('?language=English&cursor=4');
+    expect(screen.getByRole('link', { name: 'Load more' })).toHaveAttribute('href', '/teachers?language=English&cursor=8');
+    // a filter changed here starts the list again at its first teacher
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price-asc');
+    expect(router.state.location.search).toBe('?sort=price-asc&language=English');
+    await waitFor(() => expect(catalogue.requests.pages.at(-1)?.get('cursor')).toBeNull());
+  });
+
+  it('ignores a cursor no server could take (longer than the contract allows)', async () => {
+    const { router, catalogue } = setup(`/teachers?cursor=${'x'.repeat(201)}`);
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(catalogue.requests.pages[0]!.get('cursor')).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('prefetchCatalogue (what the server renderer fetches for /teachers?…)', () => {
+  it('fills a fresh store so that the page renders its cards and options without asking again', async () => {
+    const catalogue = catalogueHandlers();
+    server.use(...catalogue.handlers);
+    const url = '/teachers?q=a&sort=price-asc&level=B1%20Intermediate&price_max=40&cursor=4';
+    const store = makeStore();
+    await prefetchCatalogue(store.dispatch, new URLSearchParams(url.split('?')[1]));
+    expect(catalogue.requests.pages).toHaveLength(1);
+    expect(catalogue.requests.facets).toHaveLength(1);
+
+    renderApp(url, { store });
+    const expected = filterTeachers(catalogue.teachers, new URLSearchParams(url.split('?')[1])).slice(4, 8);
+    expect(expected.length).toBeGreaterThan(0);
+    // the first render already has them: no skeletons, no wait for the network
+    expect(await screen.findAllByRole('article')).toHaveLength(expected.length);
+    expect(cardNames()).toEqual(expected.map((t) => `${t.name} ${t.surname}`));
+    expect(within(screen.getByLabelText('Level of knowledge')).getAllByRole('option').length).toBeGreaterThan(2);
+    // the page settled (the URL is its own spelling) and nothing more was asked for
+    await waitFor(() => expect(store.getState().filters.search).toBe('q=a&sort=price-asc&level=B1+Intermediate&price_max=40'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(catalogue.requests.pages).toHaveLength(1);
+    expect(catalogue.requests.facets).toHaveLength(1);
   });
 });

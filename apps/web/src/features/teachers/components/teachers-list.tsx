@@ -1,21 +1,38 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { CatalogueQuery, Teacher } from '@learnlingo/contract';
-import { Button } from '../../../components/ui/button';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import type { Teacher } from '@learnlingo/contract';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useGetTeachersInfiniteQuery } from '../api/teachers-api';
+import { catalogueHref, type ListQuery } from '../lib/catalogue-url';
 import { CardSkeletons } from './card-skeletons';
 import styles from './teachers-list.module.css';
 
 interface TeachersListProps {
-  filters: CatalogueQuery;
+  /** the list's query: the catalogue query, from the cursor of the page's URL */
+  query: ListQuery;
   renderCard: (teacher: Teacher) => ReactNode;
-  onResetFilters: () => void;
 }
 
-/** The catalogue: server pages of 4, "Load more" until there is no next cursor. */
-export function TeachersList({ filters, renderCard, onResetFilters }: TeachersListProps) {
+/**
+ * A link's plain click, which the page handles in place ("Load more", "Try again"); a click
+ * with a modifier or another button keeps the browser's meaning (a new tab, a download…).
+ */
+function inPlace(action: () => void) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    action();
+  };
+}
+
+/**
+ * The catalogue: server pages of 4, "Load more" until there is no next cursor. The actions
+ * are links, so that the list pages without JavaScript: "Load more" opens the page of the
+ * next teachers (`?…&cursor=`), which JavaScript turns into appending them in place.
+ */
+export function TeachersList({ query, renderCard }: TeachersListProps) {
   const { currentData, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } =
-    useGetTeachersInfiniteQuery(filters);
+    useGetTeachersInfiniteQuery(query);
   const listRef = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const teachers = currentData?.pages.flatMap((page) => page.items);
@@ -34,7 +51,11 @@ export function TeachersList({ filters, renderCard, onResetFilters }: TeachersLi
       return (
         <EmptyState
           title="Could not load the teachers"
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
+          action={
+            <ButtonLink to={catalogueHref(query, query.cursor)} onClick={inPlace(() => void refetch())}>
+              Try again
+            </ButtonLink>
+          }
         >
           Check your connection and try again.
         </EmptyState>
@@ -45,16 +66,18 @@ export function TeachersList({ filters, renderCard, onResetFilters }: TeachersLi
 
   if (teachers.length === 0) {
     return (
-      <EmptyState title="No teachers match these filters" action={<Button onClick={onResetFilters}>Reset filters</Button>}>
+      <EmptyState title="No teachers match these filters" action={<ButtonLink to="/teachers">Reset filters</ButtonLink>}>
         Try another language, level or price.
       </EmptyState>
     );
   }
 
   const loadMore = () => {
+    if (isFetchingNextPage) return;
     focusFrom.current = count;
     void fetchNextPage();
   };
+  const nextCursor = currentData?.pages.at(-1)?.nextCursor;
 
   return (
     <>
@@ -71,11 +94,16 @@ export function TeachersList({ filters, renderCard, onResetFilters }: TeachersLi
           Could not load more teachers. Check your connection and try again.
         </p>
       ) : null}
-      {hasNextPage ? (
+      {hasNextPage && nextCursor ? (
         <div className={styles.more}>
-          <Button onClick={loadMore} disabled={isFetchingNextPage} aria-busy={isFetchingNextPage || undefined}>
+          <ButtonLink
+            to={catalogueHref(query, nextCursor)}
+            onClick={inPlace(loadMore)}
+            aria-disabled={isFetchingNextPage || undefined}
+            aria-busy={isFetchingNextPage || undefined}
+          >
             {isFetchNextPageError ? 'Try again' : isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
+          </ButtonLink>
         </div>
       ) : null}
     </>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CatalogueQuery } from '@learnlingo/contract';
+import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';
 import { useGetFacetsQuery } from '../api/teachers-api';
 import { useAppDispatch } from '../../../store';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
-import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';
+import { catalogueSearch, facetFilters, readCatalogueUrl, type ListQuery } from '../lib/catalogue-url';
 
 /** How a change enters the history: its own entry (Back undoes it), or in place of the last. */
 export interface UpdateOptions {
@@ -13,25 +14,27 @@ export interface UpdateOptions {
 }
 
 /**
- * The catalogue's query (search, order, filters). The URL query is its one source of truth
- * (shareable, reloadable, Back restores it); the `filters` slice mirrors it. A URL that is
- * not the query's own spelling is corrected in place (no history entry): invalid values
- * dropped, a level in any case spelt as LEVELS, the original's `price` as `price_max`, and —
- * once the facets are known — a language in the catalogue's spelling.
+ * The catalogue's query (search, order, filters) and the list's query (the same, from the
+ * cursor of the "Load more" link the page was opened from). The URL query is their one
+ * source of truth (shareable, reloadable, Back restores it); the `filters` slice mirrors it.
+ * A URL that is not the query's own spelling is corrected in place (no history entry):
+ * invalid values dropped, a level in any case spelt as LEVELS, the original's `price` as
+ * `price_max`, and — once the facets are known — a language in the catalogue's spelling.
+ * The list and facets are asked for with the arguments prefetchCatalogue uses.
  */
 export function useUrlFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const dispatch = useAppDispatch();
 
   // A stable key so that an unrelated re-render does not produce a "new" query.
-  const key = filtersToSearch(parseFilters(searchParams)).toString();
-  const filters = useMemo<CatalogueQuery>(() => parseFilters(new URLSearchParams(key)), [key]);
-  const facetFilters = useMemo(() => {
-    const { sort: _sort, ...rest } = filters;
-    return rest;
-  }, [filters]);
+  const key = catalogueSearch(readCatalogueUrl(searchParams)).toString();
+  const list = useMemo<ListQuery>(() => readCatalogueUrl(new URLSearchParams(key)), [key]);
+  const filters = useMemo<CatalogueQuery>(() => {
+    const { cursor: _cursor, ...query } = list;
+    return query;
+  }, [list]);
   // the options and their counts for this query (kept while the next ones load)
-  const { data: facets } = useGetFacetsQuery(facetFilters);
+  const { data: facets } = useGetFacetsQuery(useMemo(() => facetFilters(list), [list]));
 
   // the catalogue's spelling of the language, when the URL has it in another case
   const language = filters.language;
@@ -39,7 +42,7 @@ export function useUrlFilters() {
     language === undefined
       ? undefined
       : facets?.languages.find((known) => known.toLowerCase() === language.toLowerCase());
-  const corrected = spelt && spelt !== language ? filtersToSearch({ ...filters, language: spelt }).toString() : key;
+  const corrected = spelt && spelt !== language ? catalogueSearch({ ...list, language: spelt }).toString() : key;
 
   useEffect(() => {
     if (searchParams.toString() !== corrected) setSearchParams(new URLSearchParams(corrected), { replace: true });
@@ -54,7 +57,7 @@ export function useUrlFilters() {
   const latest = useRef(filters);
   latest.current = filters;
 
-  /** Changes part of the query (undefined or '' = remove it). */
+  /** Changes part of the query (undefined or '' = remove it); the list starts again at its first page. */
   const update = useCallback(
     (patch: Partial<CatalogueQuery>, options: UpdateOptions = {}) => {
       const next = filtersToSearch(parseFilters(filtersToSearch({ ...latest.current, ...patch })));
@@ -64,7 +67,5 @@ export function useUrlFilters() {
     [setSearchParams],
   );
 
-  const resetFilters = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
-
-  return { filters, facets, update, resetFilters };
+  return { filters, list, facets, update };
 }

@@ -3,9 +3,10 @@ import { LEVELS, type Facets, type Teacher } from '@learnlingo/contract';
 import { apiUrl } from '../../../test/msw-server';
 import { catalogueOrder, loadTeachers, pageOf } from './teachers-fixture';
 
-/** What the fake server saw: each GET /api/teachers query. */
+/** What the fake server saw: each GET /api/teachers query, and each GET /api/teachers/facets query. */
 export interface CatalogueRequests {
   pages: URLSearchParams[];
+  facets: URLSearchParams[];
 }
 
 const plain = (text: string) =>
@@ -72,11 +73,13 @@ export function facetsOf(teachers: readonly Teacher[], query = new URLSearchPara
 
 /** MSW handlers that serve the real catalogue the way GET /api/teachers* does. */
 export function catalogueHandlers(teachers: readonly Teacher[] = catalogueOrder(loadTeachers())) {
-  const requests: CatalogueRequests = { pages: [] };
+  const requests: CatalogueRequests = { pages: [], facets: [] };
   const handlers = [
-    http.get(apiUrl('/teachers/facets'), ({ request }) =>
-      HttpResponse.json(facetsOf(teachers, new URL(request.url).searchParams)),
-    ),
+    http.get(apiUrl('/teachers/facets'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      requests.facets.push(query);
+      return HttpResponse.json(facetsOf(teachers, query));
+    }),
     http.get(apiUrl('/teachers/:id'), ({ params }) => {
       const teacher = teachers.find((t) => t.id === params.id);
       return teacher
