@@ -55,22 +55,61 @@ for (const modal of ['Login', 'Registration'] as const) {
   });
 }
 
-test('below 768 px the navigation folds into a menu button', async ({ page }) => {
+test('below 768 px the navigation folds into a menu: Escape and an outside tap close it, the tap does not reach the page, the page does not scroll', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/teachers');
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
-  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const panel = page.locator('#site-menu');
+  const isOpen = () => panel.evaluate((el) => el.matches(':popover-open'));
   await expect(page.getByRole('link', { name: 'Teachers' })).toBeHidden();
+
   await menu.click();
-  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  expect(await isOpen()).toBe(true);
+  await expect(page.getByRole('link', { name: 'Teachers' })).toBeVisible();
   await checkA11y(page, 'open mobile menu');
-  await page.getByRole('link', { name: 'Teachers' }).click();
-  await expect(page).toHaveURL(/\/teachers$/);
-  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await shoot(page, 'menu-open'); // (wider screens show the row instead)
+
+  // Escape closes it; focus goes back to the menu button
+  await page.getByRole('link', { name: 'Teachers' }).focus();
+  await page.keyboard.press('Escape');
+  expect(await isOpen()).toBe(false);
+  await expect(menu).toBeFocused();
+
+  // open, the page beneath does not scroll
+  await menu.click();
+  await page.mouse.move(180, 600);
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // a tap outside (on the card's heart, below the menu) closes it and does nothing else
+  const heart = card.getByRole('button', { name: 'Add to favorites' });
+  const box = (await heart.boundingBox())!;
+  expect(box.y).toBeGreaterThan((await panel.boundingBox())!.y + (await panel.boundingBox())!.height);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  expect(await isOpen()).toBe(false);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0); // the heart would have asked to log in
+  await expect(page.getByText('You need to authenticate')).toHaveCount(0);
+  // closed, the page scrolls and takes taps again
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+  // a link in the menu navigates and closes it
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await menu.click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await isOpen()).toBe(false);
 });
 
-test('short pages: the grey band reaches the bottom of the screen; "Go to the home page" on one line at 375 px', async ({ page }) => {
+test('short pages: the grey band reaches the footer, the footer the bottom of the screen; "Go to the home page" on one line at 375 px', async ({
+  page,
+}) => {
   for (const [url, heading] of [
     ['/no/such/page', 'Page not found'],
     ['/teachers?language=Klingon', 'No teachers match these filters'],
@@ -79,21 +118,23 @@ test('short pages: the grey band reaches the bottom of the screen; "Go to the ho
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-      const { bandBottom, bandColour, mainBottom, pageBottom } = await page.evaluate(() => {
-        const band = document.querySelector('main > :first-child')!;
+      const { band, bandColour, footer, pageHeight } = await page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const bandElement = document.querySelector('main > :first-child')!;
         return {
-          bandBottom: band.getBoundingClientRect().bottom,
-          bandColour: getComputedStyle(band).backgroundColor,
-          mainBottom: document.querySelector('main')!.getBoundingClientRect().bottom,
-          pageBottom: document.documentElement.scrollHeight,
+          band: box(bandElement).bottom,
+          bandColour: getComputedStyle(bandElement).backgroundColor,
+          footer: { top: box(document.querySelector('footer')!).top, bottom: box(document.querySelector('footer')!).bottom },
+          pageHeight: document.documentElement.scrollHeight,
         };
       });
       expect(bandColour, `${url} at ${width}`).toBe('rgb(248, 248, 248)');
-      expect(bandBottom, `${url} at ${width}`).toBe(mainBottom);
-      // the page is exactly one screen tall: nothing below the band but the footer
-      expect(pageBottom, `${url} at ${width}`).toBe(900);
+      expect(band, `${url} at ${width}`).toBe(footer.top);
+      expect(footer.bottom, `${url} at ${width}`).toBe(900);
+      expect(pageHeight, `${url} at ${width}`).toBe(900);
     }
   }
+  await shoot(page, 'empty-results');
   await page.setViewportSize({ width: 375, height: 900 });
   await page.goto('/no/such/page');
   const home = page.getByRole('link', { name: 'Go to the home page' });

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { selectIsRefresh, useSessionSync } from '../features/auth';
+import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { LazyAuthModals } from './components/lazy-auth-modals';
 import styles from './layout.module.css';
@@ -21,6 +22,7 @@ function Frame({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      <Footer />
       <LazyAuthModals />
       <Suspense fallback={null}>
         <AppToaster />
@@ -30,7 +32,7 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /**
- * Every route sits in this layout: header + main. Gold spinner while the session is
+ * Every route sits in this layout: header + main + footer. Gold spinner while the session is
  * restored or a page's code loads; the header stays (and keeps its state) meanwhile.
  */
 export function Layout() {

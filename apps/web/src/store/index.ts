@@ -9,4 +9,5 @@
 export { makeStore, rootReducer, injectLazySlice, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { listenerMiddleware, startAppListening } from './listener';
+export { configSlice, selectContactEmail } from './config-slice';
 export { uiSlice, openModal, closeModal, selectOpenModal, type GlobalModal } from './ui-slice';

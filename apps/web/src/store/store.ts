@@ -10,6 +10,7 @@ import { authSlice } from '../features/auth/auth-slice';
 import { teachersSlice } from '../features/favorites/favorites-slice';
 import { filtersSlice } from '../features/teachers/filters-slice';
 import { uiSlice } from './ui-slice';
+import { configSlice } from './config-slice';
 import { listenerMiddleware } from './listener';
 
 /**
@@ -25,7 +26,7 @@ type LazySlice = {
   [Path in keyof LazyLoadedSlices]: { reducerPath: Path; reducer: Reducer<LazyLoadedSlices[Path]> };
 }[keyof LazyLoadedSlices];
 
-export const rootReducer = combineSlices(authSlice, teachersSlice, filtersSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(authSlice, teachersSlice, filtersSlice, uiSlice, configSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Middleware that joins the stores when its code loads (RTK Query's, with its `api`). */

@@ -50,3 +50,10 @@ beforeEach(() => {
     document.body.appendChild(el);
   }
 });
+
+// jsdom has no viewport and no CSS modules: tests see the wide-screen header, where the
+// header's popover menu is an ordinary row (header.module.css from 768 px), not hidden
+// (!important: jsdom ranks its own default style by specificity, not below the page's).
+const wideScreen = document.createElement('style');
+wideScreen.textContent = '[popover] { display: block !important; }';
+document.head.appendChild(wideScreen);

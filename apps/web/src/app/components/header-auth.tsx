@@ -22,7 +22,7 @@ function preload(loadForm: () => Promise<unknown>) {
 }
 
 /** Signed out: "Log in" and "Registration"; signed in: "Welcome {name}" and "Logout". */
-export function HeaderAuth({ onAction }: { onAction: () => void }) {
+export function HeaderAuth() {
   const dispatch = useDispatch();
   const isRefresh = useSelector(selectIsRefresh);
   const isLoggedIn = useSelector(selectIsLoggedIn);
@@ -35,7 +35,7 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
   if (isLoggedIn) {
     return (
       <div className={styles.auth}>
-        <Link to="/account" className={styles.welcome} onClick={onAction}>
+        <Link to="/account" className={styles.welcome}>
           Welcome {user.name}
         </Link>
         <Button
@@ -44,10 +44,7 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
           disabled={isLoggingOut}
           onPointerEnter={() => void loadSignOut()}
           onFocus={() => void loadSignOut()}
-          onClick={() => {
-            onAction();
-            void logout();
-          }}
+          onClick={() => void logout()}
         >
           <LogInIcon className={styles.loginIcon} />
           Logout
@@ -63,10 +60,7 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
         className={styles.loginButton}
         onPointerEnter={() => preload(loadLoginForm)}
         onFocus={() => preload(loadLoginForm)}
-        onClick={() => {
-          onAction();
-          dispatch(openModal('login'));
-        }}
+        onClick={() => dispatch(openModal('login'))}
       >
         <LogInIcon className={styles.loginIcon} />
         Log in
@@ -76,10 +70,7 @@ export function HeaderAuth({ onAction }: { onAction: () => void }) {
         className={styles.registerButton}
         onPointerEnter={() => preload(loadRegisterForm)}
         onFocus={() => preload(loadRegisterForm)}
-        onClick={() => {
-          onAction();
-          dispatch(openModal('register'));
-        }}
+        onClick={() => dispatch(openModal('register'))}
       >
         Registration
       </Button>

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink } from 'react-router';
-import { CloseIcon, MenuIcon } from '../../components/ui/icon';
 import { selectIsLoggedIn } from '../../features/auth';
 import { HeaderAuth } from './header-auth';
 import { Logo } from './logo';
@@ -9,48 +8,48 @@ import styles from './header.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
 
-/** Logo, navigation (Favorites and My lessons only when signed in) and the account actions; a menu button below 768 px. */
+/** A link or button in the open menu did its work (navigated, opened a modal): the menu closes. */
+function closeAfterAction(event: MouseEvent<HTMLDivElement>) {
+  // jsdom has no popovers
+  if ((event.target as Element).closest('a,button')) event.currentTarget.hidePopover?.();
+}
+
+/**
+ * Logo, navigation (Favorites and My lessons only when signed in) and the account actions.
+ * Below 768 px they fold into a popover menu: the browser opens and closes it, tells screen
+ * readers whether it is open, closes it on Escape and on a tap outside (returning focus to
+ * the menu button); the CSS keeps that tap off the page beneath and the page from scrolling.
+ */
 export function Header() {
   const isLoggedIn = useSelector(selectIsLoggedIn);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
 
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <Logo />
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
-        </button>
-        <div id="site-menu" className={menuOpen ? `${styles.menu} ${styles.menuOpen}` : styles.menu}>
+        <button type="button" className={styles.menuButton} popoverTarget="site-menu" aria-label="Menu" />
+        <div id="site-menu" popover="auto" className={styles.menu} onClick={closeAfterAction}>
           <nav aria-label="Main" className={styles.nav}>
             <ul className={styles.links}>
               <li>
-                <NavLink to="/" end className={linkClass} onClick={closeMenu}>
+                <NavLink to="/" end className={linkClass}>
                   Home
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/teachers" className={linkClass} onClick={closeMenu}>
+                <NavLink to="/teachers" className={linkClass}>
                   Teachers
                 </NavLink>
               </li>
               {isLoggedIn && (
                 <>
                   <li>
-                    <NavLink to="/favorites" className={linkClass} onClick={closeMenu}>
+                    <NavLink to="/favorites" className={linkClass}>
                       Favorites
                     </NavLink>
                   </li>
                   <li>
-                    <NavLink to="/lessons" className={linkClass} onClick={closeMenu}>
+                    <NavLink to="/lessons" className={linkClass}>
                       My lessons
                     </NavLink>
                   </li>
@@ -58,7 +57,7 @@ export function Header() {
               )}
             </ul>
           </nav>
-          <HeaderAuth onAction={closeMenu} />
+          <HeaderAuth />
         </div>
       </div>
     </header>

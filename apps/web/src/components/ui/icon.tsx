@@ -37,24 +37,5 @@ export function LogInIcon(props: IconProps) {
   );
 }
 
-export function CloseIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M18 6 6 18" />
-      <path d="m6 6 12 12" />
-    </Svg>
-  );
-}
-
-export function MenuIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M4 6h16" />
-      <path d="M4 12h16" />
-      <path d="M4 18h16" />
-    </Svg>
-  );
-}
-
 /** Where the modal close icon lives (a real image: the original gives it the alt text `icon_close`). */
 export const closeIconSrc = '/icons/close.svg';
