@@ -214,3 +214,32 @@ test('signed in at 768 px the header keeps one row: every link reachable, an ord
     await context.close();
   }
 });
+
+test('the browser’s Back closes an open modal and stays on the page; Back and Forward still move between pages', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Lessons done')).toBeVisible();
+  const banner = page.getByRole('banner');
+  await banner.getByRole('link', { name: 'Teachers' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await banner.getByRole('button', { name: 'Log in' }).click();
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login.getByLabel('Email')).toBeFocused();
+  await page.goBack();
+  await expect(login).toBeHidden();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  // closed another way, a modal leaves nothing behind: Back goes to the page before
+  await banner.getByRole('button', { name: 'Registration' }).click();
+  const registration = page.getByRole('dialog', { name: 'Registration' });
+  await expect(registration.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(registration).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Lessons done')).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+});

@@ -7,8 +7,14 @@ import { server } from './msw-server';
 configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A modal still open unmounts here and takes its history entry off (history.back(), see
+  // components/ui/modal.tsx): wait until it has, before the next test sets its own URL.
+  await Promise.resolve();
+  if ((window.history.state as Record<string, unknown> | null)?.learnlingoModal) {
+    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  }
   server.resetHandlers();
   localStorage.clear();
   document.body.style.overflow = '';

@@ -104,3 +104,47 @@ describe('Modal', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
   });
 });
+
+describe('Modal and the browser history', () => {
+  it('Back closes it and stays on the page; closed another way, it leaves no extra history entry', async () => {
+    window.history.replaceState(null, '', '/teachers');
+    const { user, opener } = await openModal();
+    expect(window.history.state).toEqual({ learnlingoModal: true }); // an entry on top, same URL
+
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.pathname).toBe('/teachers');
+
+    await user.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // the entry it put on top is taken off again: Back from here would leave the page
+    await waitFor(() => expect(window.history.state).toBeNull());
+    expect(window.location.pathname).toBe('/teachers');
+  });
+
+  it('one entry for modals that follow each other (Login → Registration)', async () => {
+    function Switching() {
+      const [which, setWhich] = useState<'login' | 'register' | null>('login');
+      return (
+        <>
+          <Modal open={which === 'login'} onClose={() => setWhich(null)} title="Login">
+            <button type="button" onClick={() => setWhich('register')}>
+              Registration
+            </button>
+          </Modal>
+          <Modal open={which === 'register'} onClose={() => setWhich(null)} title="Registration" />
+        </>
+      );
+    }
+    window.history.replaceState(null, '', '/');
+    render(<Switching />);
+    fireEvent.click(screen.getByRole('button', { name: 'Registration' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('dialog', { name: 'Registration' })).toBeInTheDocument();
+    window.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.pathname).toBe('/');
+  });
+});

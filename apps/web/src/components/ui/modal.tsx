@@ -23,8 +23,37 @@ function focusables(panel: HTMLElement): HTMLElement[] {
 }
 
 /**
- * A dialog mounted into #modal-root: closes on Escape, a backdrop click and the close
- * button; locks page scrolling; keeps focus inside and returns it to the opener.
+ * The browser's Back closes an open modal instead of leaving the page: while modals are
+ * open, one history entry (the same URL, the router's state plus a mark) sits on top; Back
+ * takes it off and the modals close. A modal closed another way takes the entry off itself,
+ * unless another modal took its place in the same update (Login → Registration) or the app
+ * moved on (a navigation replaced or covered the entry).
+ */
+const MARK = 'learnlingoModal';
+let openModals = 0;
+const marked = () => (window.history.state as Record<string, unknown> | null)?.[MARK] === true;
+
+function useCloseOnBack(onCloseRef: { current: () => void }) {
+  useEffect(() => {
+    openModals += 1;
+    if (!marked()) window.history.pushState({ ...(window.history.state as object | null), [MARK]: true }, '');
+    const onPopState = () => {
+      if (!marked()) onCloseRef.current();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      openModals -= 1;
+      queueMicrotask(() => {
+        if (openModals === 0 && marked()) window.history.back();
+      });
+    };
+  }, [onCloseRef]);
+}
+
+/**
+ * A dialog mounted into #modal-root: closes on Escape, a backdrop click, the close button
+ * and the browser's Back; locks page scrolling; keeps focus inside and returns it to the opener.
  */
 export function Modal(props: ModalProps) {
   if (!props.open) return null;
@@ -42,6 +71,7 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  useCloseOnBack(onCloseRef);
 
   // Scroll lock, first focus, focus return, Escape — for as long as the panel is mounted.
   useEffect(() => {
