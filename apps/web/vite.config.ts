@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Rolldown } from 'vite';
+import type { BuildEnvironmentOptions, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
 const appSource = fileURLToPath(new URL('./src/', import.meta.url));
-const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const entryModule = fileURLToPath(new URL('./src/entry-client.tsx', import.meta.url));
 
 /**
  * react-router's package exports only its development build (remix-run/react-router#14102,
@@ -47,7 +47,29 @@ const firstLoadChunk = (id: string, context: Rolldown.ChunkingContext) =>
 
 const lessonsModules = /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|components[\\/]lessons-view|components[\\/]lesson-card))/;
 
-export default defineConfig(({ command }) => ({
+/** The browser's build (dist/): the entry, the shell chunk, a chunk per lazy page. */
+const clientBuild = {
+  target: 'es2022',
+  sourcemap: true,
+  // bench/page-weight.mjs and the server (its page CSS links) read it
+  manifest: true,
+  // every browser that runs es2022 code preloads modules natively
+  modulePreload: { polyfill: false },
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          { name: firstLoadChunk, includeDependenciesRecursively: false },
+          // My lessons with the booking API and lesson times it shares with the booking modal:
+          // one chunk, so the shell's list of lazy-route dependencies names one file, not two
+          { name: 'lessons', test: lessonsModules, includeDependenciesRecursively: false },
+        ],
+      },
+    },
+  },
+} satisfies BuildEnvironmentOptions;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: [
@@ -61,26 +83,12 @@ export default defineConfig(({ command }) => ({
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    // bench/page-weight.mjs reads it to follow a route's lazy chunk and its imports
-    manifest: true,
-    // every browser that runs es2022 code preloads modules natively
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: firstLoadChunk, includeDependenciesRecursively: false },
-            // My lessons with the booking API and lesson times it shares with the booking modal:
-            // one chunk, so the shell's list of lazy-route dependencies names one file, not two
-            { name: 'lessons', test: lessonsModules, includeDependenciesRecursively: false },
-          ],
-        },
-      },
-    },
-  },
+  // The server build (src/entry-server.tsx → dist-ssr/, run by the Fastify server) bundles
+  // react-router, so that it too gets its production build (the alias above).
+  ssr: { noExternal: command === 'build' ? ['react-router'] : [] },
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true }
+    : clientBuild,
   test: {
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),

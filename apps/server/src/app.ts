@@ -15,6 +15,7 @@ import { limitConnections } from './plugins/connections.js';
 import { frameworkErrorOptions, loggerOptions, registerErrorHandling, registerShutdownAnswer } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
+import { createPageRenderer } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -122,6 +123,13 @@ export async function buildApp({
     now,
   });
 
-  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps });
+  const renderPage = await createPageRenderer(app, {
+    webDist: env.webDist,
+    publicOrigin: env.publicOrigin,
+    contactEmail: env.schoolEmail ?? null,
+    htmlCacheMax: env.htmlCacheMax,
+    cacheCheckMs: catalogueCacheCheckMs ?? 1000,
+  });
+  await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;
 }

@@ -9,3 +9,4 @@ export * from './codes.js';
 export * from './guards.js';
 export * from './rules.js';
 export * from './catalogue-query.js';
+export type * from './ssr.js';

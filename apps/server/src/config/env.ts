@@ -37,6 +37,7 @@ const rawEnvSchema = z.object({
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
+  HTML_CACHE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
   SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
   SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
@@ -88,6 +89,8 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
+  /** anonymous pages kept by each server's in-process HTML cache (0 turns it off) */
+  htmlCacheMax: number;
   /** the hours (in schoolTimeZone) of teachers who have none of their own */
   schoolHours: WeeklyHours;
   /** IANA name */
@@ -197,6 +200,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
+    htmlCacheMax: raw.HTML_CACHE_MAX,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
     maxConnections: raw.MAX_CONNECTIONS,
     sourceMaps: raw.SOURCE_MAPS === undefined ? raw.NODE_ENV !== 'production' : raw.SOURCE_MAPS === 'true',

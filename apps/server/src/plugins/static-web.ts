@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.js';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,7 +12,15 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * path that is not a file, from a client that takes HTML, gets index.html (the client router takes it from there). Unknown /api
  * paths always get a JSON 404.
  */
-export async function registerStaticWeb(app: FastifyInstance, options: { webDist: string; sourceMaps?: boolean }): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  options: {
+    webDist: string;
+    sourceMaps?: boolean;
+    /** server rendering (plugins/ssr.ts): every page, `/` included, is rendered instead of index.html */
+    renderPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  },
+): Promise<void> {
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
 
@@ -23,8 +31,11 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
       wildcard: false,
       // Source maps hold the app's whole source: served only when SOURCE_MAPS says so
       // (by default not in production). A refused one is the same 404 as a missing file.
-      allowedPath: (pathName) => options.sourceMaps !== false || !pathName.endsWith('.map'),
-      index: ['index.html'],
+      // With server rendering, index.html is the renderer's template, not a page.
+      allowedPath: (pathName) =>
+        (options.sourceMaps !== false || !pathName.endsWith('.map')) && !(options.renderPage && pathName === '/index.html'),
+      // with server rendering, `/` is a page like any other (index.html is its template)
+      index: options.renderPage ? false : ['index.html'],
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -52,6 +63,7 @@ export async function registerStaticWeb(app: FastifyInstance, options: { webDist
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsHtml
     ) {
+      if (options.renderPage) return options.renderPage(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // named, but never echoed at length

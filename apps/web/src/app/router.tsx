@@ -1,19 +1,47 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error';
+import type { PageModule } from './page-module';
 
-/** A page loaded on demand: each module in pages/ exports its page as `Component`. */
-function page(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
-  return <Page />;
+/** The page modules (pages/*-page.tsx), each loaded on demand: one chunk per module. */
+const pageModules = import.meta.glob<PageModule>('./pages/*-page.tsx');
+
+/** What a route's handle says to the server renderer (entry-server.tsx). */
+export interface RouteHandle {
+  /** the page's module as Vite's manifest names it (the server links its CSS) */
+  module: string;
+  load: () => Promise<PageModule>;
+  /** visitors are redirected to `/` (by the server; the page itself does it in the browser) */
+  signedInOnly?: boolean;
+  /** the HTTP status of the page (the not-found page's 404) */
+  status?: number;
+}
+
+/**
+ * A route's page, loaded on demand: the module exports its page as `Component`. A page
+ * whose module is already loaded (the server loads it before rendering, the browser before
+ * hydrating) renders at once, without suspending; otherwise the layout's spinner shows
+ * while it loads. Each mount keeps the way it started, so a page never remounts.
+ */
+function page(name: string, options: Omit<RouteHandle, 'module' | 'load'> = {}): Pick<RouteObject, 'element' | 'handle'> {
+  const importPage = pageModules[`./pages/${name}.tsx`];
+  if (!importPage) throw new Error(`No page module pages/${name}.tsx`);
+  let loaded: PageModule | undefined;
+  const load = () => importPage().then((module) => (loaded = module));
+  const LazyPage = lazy(() => load().then((module) => ({ default: module.Component })));
+  function Page() {
+    const [Loaded] = useState(() => loaded?.Component);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  return { element: <Page />, handle: { module: `src/app/pages/${name}.tsx`, load, ...options } satisfies RouteHandle };
 }
 
 /** My lessons and a booking's private link: one page module for both routes. */
-const lessonsPage = page(() => import('./pages/lessons-page'));
+const lessonsPage = page('lessons-page');
 /** /account and /reset-password: one page module for both routes. */
-const accountPages = page(() => import('./pages/account-page'));
+const accountPages = page('account-page');
 
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
@@ -24,24 +52,24 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: page(() => import('./pages/home-page')) },
-      { path: 'teachers', element: page(() => import('./pages/teachers-page')) },
-      { path: 'teachers/:id', element: page(() => import('./pages/teacher-page')) },
+      { index: true, ...page('home-page') },
+      { path: 'teachers', ...page('teachers-page') },
+      { path: 'teachers/:id', ...page('teacher-page') },
       {
         path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [{ index: true, element: page(() => import('./pages/favorites-page')) }],
+        children: [{ index: true, ...page('favorites-page', { signedInOnly: true }) }],
       },
       // My lessons (signed in only: the page itself sends a visitor to `/`) and a visitor's
       // booking by its private link: one page module, one lazy route in the first load
-      { path: 'lessons', element: lessonsPage },
-      { path: 'bookings/:token', element: lessonsPage },
+      { path: 'lessons', element: lessonsPage.element, handle: { ...lessonsPage.handle, signedInOnly: true } },
+      { path: 'bookings/:token', ...lessonsPage },
       // the account (signed in only: the page itself sends a visitor to `/`) and the page an
       // e-mailed reset link opens: one page module, one lazy route in the first load
-      { path: 'account', element: accountPages },
-      { path: 'reset-password', element: accountPages },
-      { path: '*', element: page(() => import('./pages/not-found-page')) },
+      { path: 'account', element: accountPages.element, handle: { ...accountPages.handle, signedInOnly: true } },
+      { path: 'reset-password', ...accountPages },
+      { path: '*', ...page('not-found-page', { status: 404 }) },
     ],
   },
 ];

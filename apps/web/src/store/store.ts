@@ -50,11 +50,22 @@ export function injectLazySlice(slice: LazySlice, ...middleware: Middleware[]): 
   }
 }
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+/**
+ * What thunks and RTK Query's base query receive as `extra`: on the server, the fetch that
+ * answers a page's requests in-process, with the visitor's cookie (entry-server.tsx).
+ */
+export interface StoreExtra {
+  serverFetch?: (request: Request) => Promise<Response>;
+}
+
+export function makeStore(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listenerMiddleware.middleware).concat(dynamicMiddleware.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(listenerMiddleware.middleware)
+        .concat(dynamicMiddleware.middleware),
   });
   stores.add(new WeakRef(store));
   return store;

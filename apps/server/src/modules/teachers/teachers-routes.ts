@@ -67,6 +67,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     maxEntries: options.cacheEntries ?? 2000,
   });
   app.decorate('catalogueCache', cache);
+  // other caches of what the catalogue shows (server-rendered pages) follow the same version
+  app.decorate('catalogueVersion', () => repository.version());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -233,5 +235,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
 declare module 'fastify' {
   interface FastifyInstance {
     catalogueCache: CatalogueCache;
+    /** the catalogue's version: every change to the catalogue moves it */
+    catalogueVersion: () => Promise<number>;
   }
 }

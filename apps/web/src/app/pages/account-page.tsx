@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../store';
+import { useHead } from '../../lib/head';
 import { selectIsLoggedIn, selectUser } from '../../features/auth';
 import {
   accountPageStyles as styles,
@@ -15,11 +16,11 @@ import {
 /** /account (signed in only; the layout shows its spinner until the session is known): name, password, other devices, deleting the account. */
 function AccountPage() {
   const user = useAppSelector(selectUser);
+  useHead({ title: 'Account · LearnLingo', noindex: true });
   if (!useAppSelector(selectIsLoggedIn)) return <Navigate to="/" replace />;
   return (
     <div className={styles.page}>
       <div className={styles.column}>
-        <title>Account · LearnLingo</title>
         <h1 className={styles.heading}>Account</h1>
         <p className={styles.lead}>{user.email}</p>
         <EmailReminder />
@@ -39,12 +40,12 @@ const TOKEN_MAX = 256;
 /** /reset-password?token=…: whoever holds the link sets a new password. */
 function ResetPasswordPage() {
   const [search] = useSearchParams();
+  useHead({ title: 'Set a new password · LearnLingo', noindex: true });
   const token = search.get('token') ?? '';
   const usable = token.length <= TOKEN_MAX && TOKEN_PATTERN.test(token) && !search.has('error');
   return (
     <div className={styles.page}>
       <div className={styles.column}>
-        <title>Set a new password · LearnLingo</title>
         <h1 className={styles.heading}>Set a new password</h1>
         <div className={styles.card}>
           {usable ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}

@@ -1,16 +1,25 @@
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../store';
+import { useHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/empty-state';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { BookTrialButton } from '../../features/booking';
-import { FavoriteButton, selectVisibleFavorites, useFavoritesSync } from '../../features/favorites';
+import { FavoriteButton, prefetchFavorites, selectVisibleFavorites, useFavoritesSync } from '../../features/favorites';
 import { ButtonLink } from '../../components/ui/button-link';
 import { CatalogueSection, TeacherCard, teachersListStyles as styles } from '../../features/teachers';
+
+/** The server fetches the user's favourites (a visitor is redirected before this). */
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, signedIn }) => {
+  if (signedIn) await prefetchFavorites(dispatch);
+  return undefined;
+};
 
 /** /favorites: the signed-in user's favourite teachers; visitors go to /. */
 export function Component() {
   useFavoritesSync();
+  useHead({ title: 'Favorites · LearnLingo', noindex: true });
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const isRefresh = useAppSelector(selectIsRefresh);
   const favorites = useAppSelector(selectVisibleFavorites);
@@ -19,7 +28,6 @@ export function Component() {
 
   return (
     <CatalogueSection title="Favorites">
-      <title>Favorites · LearnLingo</title>
       {favorites.length > 0 ? (
         <ul className={styles.list}>
           {favorites.map((teacher) => (

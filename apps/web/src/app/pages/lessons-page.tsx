@@ -1,5 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { useHead } from '../../lib/head';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { CatalogueSection } from '../../features/teachers';
 import { MyLessons, PrivateBooking } from '../../features/booking/lessons';
@@ -7,13 +8,13 @@ import { useAppSelector } from '../../store';
 
 /** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */
 function MyLessonsPage() {
+  useHead({ title: 'My lessons · LearnLingo', noindex: true });
   const isRefresh = useAppSelector(selectIsRefresh);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   if (isRefresh) return <Spinner label="Restoring your session" />;
   if (!isLoggedIn) return <Navigate to="/" replace />;
   return (
     <CatalogueSection>
-      <title>My lessons · LearnLingo</title>
       <MyLessons />
     </CatalogueSection>
   );
@@ -26,10 +27,14 @@ function MyLessonsPage() {
 export function Component() {
   const { token } = useParams();
   if (!token) return <MyLessonsPage />;
+  return <PrivateBookingPage token={token} />;
+}
+
+/** /bookings/:token: a private link, never indexed. */
+function PrivateBookingPage({ token }: { token: string }) {
+  useHead({ title: 'Your trial lesson · LearnLingo', noindex: true });
   return (
     <CatalogueSection>
-      <title>Your trial lesson · LearnLingo</title>
-      <meta name="robots" content="noindex" />
       <PrivateBooking token={token} />
     </CatalogueSection>
   );

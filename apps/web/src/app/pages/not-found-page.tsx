@@ -1,9 +1,11 @@
 import { ButtonLink } from '../../components/ui/button-link';
+import { useHead } from '../../lib/head';
 import { EmptyState } from '../../components/ui/empty-state';
 import { CatalogueSection } from '../../features/teachers';
 
 /** Any unknown path: a white card on the grey band, like the other empty states. */
 export function Component() {
+  useHead({ title: 'Page not found · LearnLingo', noindex: true });
   return (
     <CatalogueSection>
       <EmptyState title="Page not found" headingLevel={1} action={<ButtonLink to="/">Go to the home page</ButtonLink>}>

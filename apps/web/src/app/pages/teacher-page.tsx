@@ -1,25 +1,86 @@
 import { useParams } from 'react-router';
+import type { Teacher } from '@learnlingo/contract';
+import { useHead, type PageHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorStatus } from '../../lib/api-error';
 import { BookTrialButton } from '../../features/booking';
-import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
+import { FavoriteButton, prefetchFavorites, useFavoritesSync } from '../../features/favorites';
 import { ButtonLink } from '../../components/ui/button-link';
-import { BackLink, CatalogueSection, TeacherCard, selectFilters, useGetTeacherQuery } from '../../features/teachers';
+import { BackLink, CatalogueSection, TeacherCard, selectFilters, teachersApi, useGetTeacherQuery } from '../../features/teachers';
 import { useAppSelector } from '../../store';
+
+/** The server fetches the teacher; an unknown (or malformed) id answers 404. */
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+  const [result] = await Promise.all([
+    dispatch(teachersApi.endpoints.getTeacher.initiate(params.id ?? '')),
+    signedIn ? prefetchFavorites(dispatch) : undefined,
+  ]);
+  const status = result.isError ? errorStatus(result.error) : undefined;
+  return status === 404 || status === 400 ? 'not-found' : undefined;
+};
+
+/** A teacher's head: name, languages and price; schema.org data for search engines. */
+function teacherHead(teacher: Teacher): PageHead {
+  const name = `${teacher.name} ${teacher.surname}`;
+  const image = teacher.avatar_url?.startsWith('https://') ? teacher.avatar_url : undefined;
+  const languages = new Intl.ListFormat('en', { type: 'conjunction' }).format(teacher.languages);
+  return {
+    title: `${name} · LearnLingo`,
+    description: `${name} teaches ${languages} online, ${teacher.price_per_hour}$ / 1 hour, rated ${teacher.rating} by ${teacher.reviews.length === 1 ? '1 review' : `${teacher.reviews.length} reviews`}. Book a trial lesson on LearnLingo.`,
+    type: 'profile',
+    image,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: `${teacher.languages.join(', ')} lessons with ${name}`,
+      serviceType: 'Online language lessons',
+      provider: {
+        '@type': 'Person',
+        name,
+        givenName: teacher.name,
+        familyName: teacher.surname,
+        knowsLanguage: teacher.languages,
+        ...(image ? { image } : {}),
+      },
+      ...(teacher.reviews.length > 0
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: teacher.rating,
+              bestRating: 5,
+              reviewCount: teacher.reviews.length,
+            },
+          }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        price: teacher.price_per_hour,
+        priceCurrency: 'USD',
+        description: 'Price / 1 hour',
+      },
+    },
+  };
+}
 
 /** /teachers/:id: one teacher, expanded, with reviews and booking (a shareable link). */
 export function Component() {
   useFavoritesSync();
   const { id = '' } = useParams();
   const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
+  const missing = isError && (errorStatus(error) === 404 || errorStatus(error) === 400);
+  useHead(
+    teacher
+      ? teacherHead(teacher)
+      : { title: missing ? 'Teacher not found · LearnLingo' : 'Teacher · LearnLingo', noindex: true },
+  );
   // back to the catalogue as the user left it (search, order, filters)
   const { search } = useAppSelector(selectFilters);
 
   return (
     <CatalogueSection title={teacher ? undefined : 'Teacher'}>
-      <title>{teacher ? `${teacher.name} ${teacher.surname} · LearnLingo` : 'Teacher · LearnLingo'}</title>
       <BackLink to={search ? `/teachers?${search}` : '/teachers'}>← All teachers</BackLink>
       {teacher ? (
         <TeacherCard
@@ -30,7 +91,7 @@ export function Component() {
           heart={<FavoriteButton teacher={teacher} />}
           booking={<BookTrialButton teacher={teacher} />}
         />
-      ) : isError && (errorStatus(error) === 404 || errorStatus(error) === 400) ? (
+      ) : missing ? (
         <EmptyState title="Teacher not found" action={<ButtonLink to="/teachers">See all teachers</ButtonLink>}>
           This teacher is not in our catalogue. The link may be old or mistyped.
         </EmptyState>

@@ -1,11 +1,24 @@
 import type { Teacher } from '@learnlingo/contract';
+import { useHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { BookTrialButton } from '../../features/booking';
-import { FavoriteButton, useFavoritesSync } from '../../features/favorites';
-import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, useUrlFilters } from '../../features/teachers';
+import { FavoriteButton, prefetchFavorites, useFavoritesSync } from '../../features/favorites';
+import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, prefetchCatalogue, useUrlFilters } from '../../features/teachers';
+
+/** The server fetches what the page reads (the hooks' own arguments) and the user's favourites. */
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, searchParams, signedIn }) => {
+  await Promise.all([prefetchCatalogue(dispatch, searchParams), signedIn ? prefetchFavorites(dispatch) : undefined]);
+  return undefined;
+};
 
 /** /teachers: search, order and filters (in the URL), the teacher cards and "Load more". */
 export function Component() {
   useFavoritesSync();
+  useHead({
+    title: 'Teachers · LearnLingo',
+    description:
+      'Online language teachers: search by name or language, filter by level and price per hour, read reviews and book a trial lesson.',
+  });
   const { filters, list, facets, update } = useUrlFilters();
   const renderCard = (teacher: Teacher) => (
     <TeacherCard
@@ -17,7 +30,6 @@ export function Component() {
   );
   return (
     <CatalogueSection title="Teachers">
-      <title>Teachers · LearnLingo</title>
       <FiltersBar query={list} facets={facets} onChange={update} />
       <TeachersList query={list} renderCard={renderCard} />
     </CatalogueSection>

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../../store/hooks';
+import type { AuthState } from '../auth-slice';
 import { checkSession } from '../api/restore-session';
 
 /** What keeps the tabs' sessions in step: loaded right after the shell (it needs nothing of the first paint). */
@@ -12,9 +14,12 @@ export const loadSessionWatch = () => import('../lib/session-watch');
  */
 export function useSessionSync(): void {
   const dispatch = useAppDispatch();
+  const store = useStore();
   useEffect(() => {
-    const first = checkSession();
+    // a page the server rendered already knows the session (from the cookie): no second look
+    const known = !(store.getState() as { auth: AuthState }).auth.isRefresh;
+    const first = known ? Promise.resolve(null) : checkSession();
     const watching = loadSessionWatch().then(({ watchSession }) => dispatch(watchSession(first)));
     return () => void watching.then((stop) => stop());
-  }, [dispatch]);
+  }, [dispatch, store]);
 }

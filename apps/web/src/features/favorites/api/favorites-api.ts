@@ -1,5 +1,5 @@
 import type { FavoriteState, Favorites, Teacher } from '@learnlingo/contract';
-import type { RootState } from '../../../store';
+import type { AppDispatch, RootState } from '../../../store';
 import { api } from '../../../lib/api';
 import { guardSchema, isFavoriteState, isFavorites } from '@learnlingo/contract/plain';
 import { favoriteAdded, favoriteRemoved, favoritesLoaded } from '../favorites-slice';
@@ -57,3 +57,6 @@ export const favoritesApi = api.injectEndpoints({
 });
 
 export const { useGetFavoritesQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;
+
+/** The server fetches the signed-in user's favourites before rendering a page with hearts. */
+export const prefetchFavorites = (dispatch: AppDispatch) => dispatch(favoritesApi.endpoints.getFavorites.initiate());

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
+import { CatalogueCache, etagOf } from '../modules/teachers/catalogue-cache.js';
+
+/** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
+export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+/** A signed-in user's page (their name, their favourites): never stored anywhere. */
+export const PRIVATE_HTML = 'private, no-store';
+
+/** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** The built index.html, cut where the page's parts go. */
+interface Template {
+  beforeHead: string;
+  beforeHtml: string;
+  beforeState: string;
+  end: string;
+}
+
+function readTemplate(indexFile: string): Template {
+  const html = fs.readFileSync(indexFile, 'utf8');
+  const [beforeHead, rest1] = html.split('<!--ssr-head-->');
+  const [beforeHtml, rest2] = (rest1 ?? '').split('<!--ssr-html-->');
+  const [beforeState, end] = (rest2 ?? '').split('<!--ssr-state-->');
+  if (beforeHead === undefined || beforeHtml === undefined || beforeState === undefined || end === undefined) {
+    throw new Error(`${indexFile} lacks the <!--ssr-head-->, <!--ssr-html--> or <!--ssr-state--> marks`);
+  }
+  return { beforeHead, beforeHtml, beforeState, end };
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The stylesheet links each page module needs beyond the entry's (which index.html links):
+ * its chunk's CSS and that of the chunks it imports, from Vite's manifest. Without them a
+ * server-rendered page would show unstyled until its code loaded.
+ */
+function readPageStyles(webDist: string): Map<string, string> {
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return new Map();
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entryCss = new Set(Object.values(manifest).filter((chunk) => chunk.isEntry).flatMap((chunk) => chunk.css ?? []));
+  const styles = new Map<string, string>();
+  for (const key of Object.keys(manifest)) {
+    const css = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = manifest[name];
+      if (!chunk || seen.has(name)) return;
+      seen.add(name);
+      for (const file of chunk.css ?? []) if (!entryCss.has(file)) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key);
+    if (css.size > 0) styles.set(key, [...css].map((file) => `<link rel="stylesheet" href="/${file}" />`).join('\n    '));
+  }
+  return styles;
+}
+
+/** A Fetch API request answered by the app itself (inject), with the visitor's cookie and address. */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
+  return async (apiRequest: Request): Promise<Response> => {
+    const url = new URL(apiRequest.url);
+    const headers: Record<string, string> = Object.fromEntries(apiRequest.headers);
+    if (request.headers.cookie) headers.cookie = request.headers.cookie;
+    if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+    const body = apiRequest.body ? Buffer.from(await apiRequest.arrayBuffer()) : undefined;
+    const response = await app.inject({
+      method: apiRequest.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      remoteAddress: request.ip,
+      ...(body ? { payload: body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, item);
+    }
+    // a session the server refreshed while rendering reaches the browser
+    setCookies.push(...responseHeaders.getSetCookie());
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+  };
+}
+
+export interface SsrOptions {
+  webDist: string;
+  publicOrigin: string;
+  contactEmail: string | null;
+  /** anonymous pages kept in this process (0: none) */
+  htmlCacheMax: number;
+  /** how often the HTML cache looks at the catalogue version */
+  cacheCheckMs: number;
+}
+
+/** What a request renders to, ready to send. */
+interface Page {
+  status: number;
+  body: string;
+  etag?: string;
+}
+
+/**
+ * Renders every page on the server (the web app's server entry, Vite's SSR build in
+ * apps/web/dist-ssr) into the built index.html, for any GET that wants HTML and is not an
+ * API route or a file. Anonymous pages are public (a CDN may keep them) and kept in an
+ * in-process cache that follows the catalogue version; a signed-in user's are private.
+ * Returns undefined when the web app is not built (the API still serves).
+ */
+export async function createPageRenderer(
+  app: FastifyInstance,
+  options: SsrOptions,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const entryFile = path.join(path.dirname(options.webDist), 'dist-ssr', 'entry-server.js');
+  if (!fs.existsSync(indexFile) || !fs.existsSync(entryFile)) return undefined;
+  const template = readTemplate(indexFile);
+  const pageStyles = readPageStyles(options.webDist);
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const cache =
+    options.htmlCacheMax > 0
+      ? new CatalogueCache(() => app.catalogueVersion(), { checkEveryMs: options.cacheCheckMs, maxEntries: options.htmlCacheMax })
+      : undefined;
+
+  const toHtml = (result: Extract<RenderResult, { kind: 'page' }>) =>
+    template.beforeHead +
+    [result.head, ...result.modules.map((module) => pageStyles.get(module) ?? '')].filter(Boolean).join('\n    ') +
+    template.beforeHtml +
+    result.html +
+    template.beforeState +
+    (result.state === null ? '' : `<script id="ssr-state" type="application/json">${result.state}</script>`) +
+    template.end;
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
+    const setCookies: string[] = [];
+    const result = await entry.render({
+      url: request.url,
+      fetch: inProcessFetch(app, request, setCookies),
+      publicOrigin: options.publicOrigin,
+      contactEmail: options.contactEmail,
+    });
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    if (result.kind === 'redirect') {
+      reply.header('cache-control', PRIVATE_HTML).redirect(result.location, result.status);
+      return undefined;
+    }
+    if (result.error !== undefined) request.log.error({ err: result.error }, 'server rendering failed');
+    const cacheable = anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
+    if (!cacheable) reply.header('cache-control', PRIVATE_HTML);
+    return { status: result.status, body: toHtml(result) };
+  }
+
+  return async (request, reply) => {
+    const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
+    let page: Page | undefined;
+    if (anonymous && cache) {
+      // the status rides in front of the cached body: `200<!doctype html>…`
+      let uncached: Page | undefined;
+      let redirected = false;
+      const entryValue = await cache.get(request.url, async () => {
+        const rendered = await renderPage(request, reply, true);
+        if (!rendered) redirected = true;
+        uncached = rendered;
+        if (!rendered || (rendered.status !== 200 && rendered.status !== 404) || reply.getHeader('cache-control') === PRIVATE_HTML) {
+          throw new NotCacheable();
+        }
+        return `${rendered.status}${rendered.body}`;
+      }).catch((error: unknown) => {
+        if (error instanceof NotCacheable) return undefined;
+        throw error;
+      });
+      if (redirected) return reply;
+      page = entryValue ? { status: Number(entryValue.body.slice(0, 3)), body: entryValue.body.slice(3), etag: entryValue.etag } : uncached;
+    } else {
+      page = await renderPage(request, reply, anonymous);
+      if (!page) return reply;
+    }
+    if (!page) return reply;
+    if (reply.getHeader('cache-control') !== PRIVATE_HTML) {
+      const etag = page.etag ?? etagOf(page.body);
+      reply.header('cache-control', ANONYMOUS_HTML).header('etag', etag);
+      const match = request.headers['if-none-match'];
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send();
+      }
+    }
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+  };
+}
+
+/** Thrown out of a cache fill for a page that must not be kept (redirect, 500, private). */
+class NotCacheable extends Error {}

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { AppDispatch } from '../store';
+
+/** What a page's server-side prefetch gets: the store's dispatch and the route's URL. */
+export interface PrefetchContext {
+  dispatch: AppDispatch;
+  params: Params;
+  searchParams: URLSearchParams;
+  signedIn: boolean;
+}
+
+/**
+ * A page module (pages/*-page.tsx): its page, and what the server fetches into the store
+ * before rendering it, so that the HTML holds the page's data and the browser, handed
+ * the store, does not fetch it again. `not-found` answers 404 with the page as rendered.
+ */
+export interface PageModule {
+  Component: ComponentType;
+  prefetch?: (context: PrefetchContext) => Promise<'not-found' | undefined>;
+}

@@ -1,0 +1,196 @@
+import { StrictMode, type ReactNode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
+// every page's data lives in RTK Query's slice: it joins the store before any is made
+import './lib/api';
+import { makeStore, type AppStore } from './store';
+import { AppRoutes, routes, type RouteHandle } from './app/router';
+import { RouteError } from './app/route-error';
+import { refreshFinished, signedIn } from './features/auth';
+import { DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
+import { SSR_ORIGIN } from './lib/ssr-origin';
+
+/** No page takes this long to render once its data is in: a hung render answers 500. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+type SessionAnswer = { user: { name: string; email: string } | null } | 'unknown';
+
+async function readSession(fetch: RenderRequest['fetch']): Promise<SessionAnswer> {
+  try {
+    const response = await fetch(
+      new Request(`${SSR_ORIGIN}/api/auth/get-session`, { headers: { accept: 'application/json' } }),
+    );
+    const body: unknown = response.ok ? await response.json() : undefined;
+    if (!isSession(body)) return 'unknown';
+    return { user: body && { name: body.user.name, email: body.user.email } };
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The markup of a React tree once everything in it is ready (lazy pages loaded, no
+ * fallback left), with React's streaming renderer. An error anywhere (which the browser
+ * would have to render again) rejects: the server answers with the error page instead.
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  let renderError: unknown;
+  const stream = await renderToReadableStream(element, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // never split a large boundary out of line (the default past 12.8 kB): that needs an
+    // inline script, which the CSP refuses, and JavaScript, which a page must not need
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      renderError ??= error;
+    },
+  });
+  await stream.allReady;
+  if (renderError !== undefined) {
+    await stream.cancel();
+    throw renderError instanceof Error ? renderError : new Error(String(renderError));
+  }
+  return new Response(stream).text();
+}
+
+/** A boundary that suspended while rendering: React streams it apart, behind an inline script. */
+const SUSPENDED_BOUNDARY = '<!--$?-->';
+
+/**
+ * The markup with every boundary in place. A lazy component (a page's modal, the toaster)
+ * suspends the first time it renders in this process and React then sends its part out of
+ * line with an inline script, which the CSP refuses and which needs JavaScript: rendering
+ * again, with the code now loaded, puts it in place. Only a process's first renders pay this.
+ */
+async function renderComplete(element: () => ReactNode): Promise<string> {
+  let html = await renderToHtml(element());
+  for (let attempt = 1; attempt < 3 && html.includes(SUSPENDED_BOUNDARY); attempt += 1) {
+    html = await renderToHtml(element());
+  }
+  return html;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** The <head> tags of a page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
+export function headTags(head: PageHead, pathname: string, publicOrigin: string): string {
+  const description = head.description ?? DEFAULT_DESCRIPTION;
+  const url = new URL(head.canonicalPath ?? pathname, publicOrigin).href;
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(head.noindex ? [meta('name', 'robots', 'noindex, follow')] : []),
+    meta('property', 'og:site_name', 'LearnLingo'),
+    meta('property', 'og:type', head.type ?? 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    ...(head.image ? [meta('property', 'og:image', head.image)] : []),
+    meta('name', 'twitter:card', head.image ? 'summary' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', description),
+    ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
+  ];
+  return tags.join('\n    ');
+}
+
+function page(store: AppStore, url: string, collector?: { set(head: PageHead): void }) {
+  return (
+    <StrictMode>
+      <HeadContext value={collector ?? null}>
+        <Provider store={store}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Provider>
+      </HeadContext>
+    </StrictMode>
+  );
+}
+
+/** Whether a query the page prefetched failed on the server's side (not a 4xx the page shows). */
+function serverFailed(store: AppStore): boolean {
+  const queries = store.getState().api?.queries ?? {};
+  return Object.values(queries).some((query) => {
+    if (query?.status !== 'rejected') return false;
+    const status = (query.error as { status?: unknown } | undefined)?.status;
+    return typeof status !== 'number' || status >= 500;
+  });
+}
+
+/**
+ * Renders one request: reads the session from its cookie, matches the route, redirects a
+ * visitor away from signed-in pages, fetches what the page reads into a store made for
+ * this request alone, and renders the page with it. The store travels to the browser,
+ * which hydrates the same markup without fetching again.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const location = new URL(request.url, SSR_ORIGIN);
+  const store = makeStore(undefined, { serverFetch: request.fetch });
+  const session = await readSession(request.fetch);
+  const user = session === 'unknown' ? null : session.user;
+  if (user) store.dispatch(signedIn(user));
+  else if (session !== 'unknown') store.dispatch(refreshFinished());
+
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const leaf = matches.at(-1);
+  const handle = leaf?.route.handle as RouteHandle | undefined;
+  if (handle?.signedInOnly && session !== 'unknown' && !user) {
+    return { kind: 'redirect', status: 302, location: '/' };
+  }
+
+  let status = handle?.status ?? 200;
+  try {
+    const pageModule = await handle?.load();
+    const outcome = await pageModule?.prefetch?.({
+      dispatch: store.dispatch,
+      params: leaf?.params ?? {},
+      searchParams: location.searchParams,
+      signedIn: Boolean(user),
+    });
+    if (outcome === 'not-found') status = 404;
+    else if (serverFailed(store)) status = 500;
+
+    let head: PageHead = { title: 'LearnLingo' };
+    const html = await renderComplete(() => page(store, request.url, { set: (next) => (head = next) }));
+    return {
+      kind: 'page',
+      status,
+      head: headTags(head, location.pathname, request.publicOrigin),
+      html,
+      state: scriptJson(store.getState()),
+      signedIn: Boolean(user),
+      sessionKnown: session !== 'unknown',
+      modules: handle ? [handle.module] : [],
+    };
+  } catch (error) {
+    // the error page, as the browser shows a routing failure (what failed stays in the
+    // server: the page says only the status); the browser renders anew
+    const html = await renderToHtml(
+      <Provider store={store}>
+        <StaticRouter location={request.url}>
+          <RouteError error={{ status: 500, statusText: 'Internal Server Error' }} />
+        </StaticRouter>
+      </Provider>,
+    );
+    return {
+      kind: 'page',
+      status: 500,
+      head: headTags({ title: 'Unexpected Application Error! · LearnLingo', noindex: true }, location.pathname, request.publicOrigin),
+      html,
+      state: null,
+      signedIn: Boolean(user),
+      sessionKnown: session !== 'unknown',
+      modules: [],
+      error,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { createContext, useContext, useEffect } from 'react';
+
+/** A page's head: what search engines and link previews read. */
+export interface PageHead {
+  /** the whole <title> */
+  title: string;
+  description?: string;
+  /**
+   * The page's canonical path (made absolute with PUBLIC_ORIGIN on the server). Default:
+   * the page's own path without its query, so filtered or paged catalogue URLs point to
+   * the unfiltered list.
+   */
+  canonicalPath?: string;
+  /** private or empty pages: `noindex` */
+  noindex?: boolean;
+  /** Open Graph type (default website) */
+  type?: 'website' | 'profile';
+  /** an absolute https image for link previews */
+  image?: string;
+  /** schema.org structured data */
+  jsonLd?: Record<string, unknown>;
+}
+
+export const DEFAULT_DESCRIPTION =
+  'LearnLingo: find an online language teacher, filter by language, level and price, and book a trial lesson.';
+
+/** Where the server collects the head of the page it renders (the deepest useHead wins). */
+export interface HeadCollector {
+  set(head: PageHead): void;
+}
+
+export const HeadContext = createContext<HeadCollector | null>(null);
+
+/**
+ * Declares the page's head. On the server it is collected into the HTML's <head>; in the
+ * browser, navigating to the page updates the title and description.
+ */
+export function useHead(head: PageHead): void {
+  useContext(HeadContext)?.set(head);
+  const { title, description = DEFAULT_DESCRIPTION } = head;
+  useEffect(() => {
+    document.title = title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
+}

@@ -1,0 +1,42 @@
+/**
+ * Server rendering: what the Fastify server (plugins/ssr.ts) and the web app's server
+ * entry (apps/web/src/entry-server.tsx) say to each other.
+ */
+
+/** What the server gives the renderer for one request. */
+export interface RenderRequest {
+  /** the request's path and query */
+  url: string;
+  /** answers the page's API requests in-process, with the visitor's cookie */
+  fetch: (request: Request) => Promise<Response>;
+  /** canonical URLs and Open Graph URLs start with it */
+  publicOrigin: string;
+  /** the school's contact address (SCHOOL_EMAIL), shown in the footer */
+  contactEmail: string | null;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: 302; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** the tags that go into <head> (title, description, canonical, Open Graph, JSON-LD) */
+      head: string;
+      /** the app's markup, for <div id="root"> */
+      html: string;
+      /** the store, as JSON safe inside <script type="application/json">; null = the browser renders anew */
+      state: string | null;
+      /** signed in: the HTML is private to this user */
+      signedIn: boolean;
+      /** whether the session could be read (when not, the HTML is not cached) */
+      sessionKnown: boolean;
+      /** the page modules rendered (Vite manifest keys): their CSS goes into <head> */
+      modules: string[];
+      /** what failed, for the server's log (the page shows only a 500) */
+      error?: unknown;
+    };
+
+/** The server entry's module: one function. */
+export interface ServerEntry {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
