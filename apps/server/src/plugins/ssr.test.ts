@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Teacher, TeachersPage } from '@learnlingo/contract';
+import { buildApp } from '../app.js';
+import { importFile } from '../catalogue/import.js';
+import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
+import { ANONYMOUS_HTML, PRIVATE_HTML } from './ssr.js';
+
+/** The real 30-teacher catalogue, read in place. */
+const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
+/** The built web app: `npm run build` makes it (npm test builds before the unit tests). */
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const SSR_ENTRY = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
+const ORIGIN = 'https://learnlingo.example';
+
+let t: TestApp;
+/** the same database, the in-process HTML cache off */
+let uncached: FastifyInstance;
+beforeAll(async () => {
+  if (!fs.existsSync(SSR_ENTRY)) throw new Error(`${SSR_ENTRY} is missing: run \`npm run build\` first`);
+  t = await createTestApp({ env: { WEB_DIST, PUBLIC_ORIGIN: ORIGIN } });
+  await importFile(t.db, SHARED_EXPORT);
+  uncached = await buildApp({
+    env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0' }),
+    db: t.db,
+    catalogueCacheCheckMs: 0,
+    mailWorker: false,
+  });
+  await uncached.ready();
+});
+afterAll(async () => {
+  await uncached?.close();
+  await t?.close();
+});
+
+const page = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+/** The text React renders, without the comments it puts between adjacent text parts. */
+const text = (html: string) => html.replace(/<!-- -->/g, '');
+/** The page's card names, in order. */
+const cardNames = (html: string) =>
+  [...text(html).matchAll(/<h[12] class="[^"]*" id="[^"]*-name">(?:<a [^>]*>)?([^<]*)</g)].map((match) => match[1]);
+const stateOf = (html: string) => {
+  const json = /<script id="ssr-state" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no ssr-state');
+  return JSON.parse(json) as { api: { queries: Record<string, { status: string; endpointName: string }> }; auth: { isLoggedIn: boolean } };
+};
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+async function api<T>(url: string): Promise<T> {
+  const response = await t.app.inject({ method: 'GET', url });
+  expect(response.statusCode, url).toBe(200);
+  return response.json<T>();
+}
+
+describe('server rendering', () => {
+  it('/teachers?language=…: the first page of cards in the HTML, the data handed to the browser', async () => {
+    const expected = await api<TeachersPage>('/api/teachers?language=French');
+    expect(expected.items.length).toBe(4); // the real catalogue has more than 4 French teachers
+    const response = await page(t.app, '/teachers?language=French');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(cardNames(response.body)).toEqual(expected.items.map((teacher) => `${teacher.name} ${teacher.surname}`));
+    const head = headOf(response.body);
+    expect(head).toContain('<title>Teachers · LearnLingo</title>');
+    // a filtered list points search engines to the unfiltered one
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/teachers" />`);
+    // the page's own stylesheets (not only the shell's), so it shows styled before its code loads
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/teachers-[^"]+\.css" \/>/);
+    const state = stateOf(response.body);
+    const fulfilled = Object.values(state.api.queries).filter((query) => query.status === 'fulfilled');
+    expect(fulfilled.map((query) => query.endpointName).sort()).toEqual(['getFacets', 'getTeachers']);
+  });
+
+  it("a teacher's page: name, title, description, canonical, Open Graph and JSON-LD", async () => {
+    const [first] = (await api<TeachersPage>('/api/teachers?sort=price-asc')).items;
+    const teacher = await api<Teacher>(`/api/teachers/${first!.id}`);
+    const name = `${teacher.name} ${teacher.surname}`;
+    const response = await page(t.app, `/teachers/${teacher.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(cardNames(response.body)).toEqual([name]);
+    const head = headOf(response.body);
+    expect(head).toContain(`<title>${name} · LearnLingo</title>`);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/teachers/${teacher.id}" />`);
+    expect(head).toContain(`<meta property="og:url" content="${ORIGIN}/teachers/${teacher.id}" />`);
+    const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1] ?? '';
+    expect(description).toContain(name);
+    expect(description).toContain(`${teacher.price_per_hour}$ / 1 hour`);
+    for (const language of teacher.languages) expect(description).toContain(language);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)?.[1] ?? 'null') as {
+      provider: { name: string; knowsLanguage: string[] };
+      aggregateRating: { ratingValue: number; reviewCount: number };
+      offers: { price: number; priceCurrency: string };
+    };
+    expect(jsonLd.provider).toMatchObject({ name, knowsLanguage: teacher.languages });
+    expect(jsonLd.aggregateRating).toMatchObject({ ratingValue: teacher.rating, reviewCount: teacher.reviews.length });
+    expect(jsonLd.offers).toMatchObject({ price: teacher.price_per_hour, priceCurrency: 'USD' });
+  });
+
+  it('`/` has the live figures; an unknown path and a missing teacher answer 404 with the not-found pages', async () => {
+    const stats = await api<{ teachers: number }>('/api/stats');
+    const home = await page(t.app, '/');
+    expect(home.statusCode).toBe(200);
+    expect(text(home.body)).toContain(`>${stats.teachers}<`);
+
+    const unknown = await page(t.app, '/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
+    expect(headOf(unknown.body)).toContain('<title>Page not found · LearnLingo</title>');
+    expect(headOf(unknown.body)).toContain('<meta name="robots" content="noindex, follow" />');
+
+    const missing = await page(t.app, '/teachers/no-such-teacher');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Teacher not found');
+  });
+
+  it('a visitor asking for a signed-in page is redirected to / by the server', async () => {
+    for (const url of ['/favorites', '/account', '/lessons']) {
+      const response = await page(t.app, url);
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/');
+    }
+  });
+
+  it("a signed-in user's first HTML says Welcome {name}, holds their favourites and is private", async () => {
+    const user = await signUp(t.app, { name: 'Maria Booker' });
+    const [teacher] = (await api<TeachersPage>('/api/teachers')).items;
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: `/api/favorites/${teacher!.id}`,
+      headers: { cookie: user.cookie, origin: 'http://127.0.0.1:3000', 'x-forwarded-for': nextIp() },
+    });
+    expect(added.statusCode).toBeLessThan(300);
+
+    const response = await page(t.app, '/favorites', { cookie: user.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(text(response.body)).toContain('Welcome Maria Booker');
+    expect(text(response.body)).not.toContain('>Log in<');
+    expect(cardNames(response.body)).toEqual([`${teacher!.name} ${teacher!.surname}`]);
+    expect(response.headers['cache-control']).toBe(PRIVATE_HTML);
+    expect(response.headers.etag).toBeUndefined();
+    expect(stateOf(response.body).auth.isLoggedIn).toBe(true);
+  });
+});
+
+describe('caching anonymous pages', () => {
+  it('anonymous HTML is public with an ETag, and a matching If-None-Match gets 304', async () => {
+    const response = await page(t.app, '/teachers');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe(ANONYMOUS_HTML);
+    expect(response.headers.vary ?? '').not.toMatch(/cookie/i);
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await page(t.app, '/teachers', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('the in-process cache serves a page again until the catalogue version moves', async () => {
+    const url = '/teachers?sort=price-desc';
+    const before = await page(t.app, url);
+    const [top] = cardNames(before.body);
+    // change a name without moving the version: the cached page still shows the old one,
+    // the renderer without a cache shows the new one
+    const [dearest] = (await api<TeachersPage>('/api/teachers?sort=price-desc')).items;
+    // (the list reads each card's JSON from teacher_card)
+    const rename = (from: string, to: string) =>
+      t.db.rows(sql`update teacher_card set json = replace(json, ${`"name":${JSON.stringify(from)}`}, ${`"name":${JSON.stringify(to)}`}) where teacher_id = ${dearest!.id}`);
+    await rename(dearest!.name, 'Renamed');
+    try {
+      expect(cardNames((await page(t.app, url)).body)[0]).toBe(top);
+      expect(cardNames((await page(uncached, url)).body)[0]).toBe(`Renamed ${dearest!.surname}`);
+      // the version moves: the cache drops the page
+      await t.db.rows(sql`update catalogue_version set version = version + 1 where id = 1`);
+      expect(cardNames((await page(t.app, url)).body)[0]).toBe(`Renamed ${dearest!.surname}`);
+    } finally {
+      await rename('Renamed', dearest!.name);
+      await t.db.rows(sql`update catalogue_version set version = version + 1 where id = 1`);
+    }
+  });
+});
