@@ -81,7 +81,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    // `vite` alone sends the API to the server on :3000; inside the server (`npm run dev`,
+    // WEB_DEV=true) the server answers it itself
+    proxy: process.env.WEB_DEV === 'true' ? undefined : { '/api': 'http://127.0.0.1:3000' },
   },
   // The server build (src/entry-server.tsx → dist-ssr/, run by the Fastify server) bundles
   // react-router, so that it too gets its production build (the alias above).

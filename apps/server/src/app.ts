@@ -129,6 +129,7 @@ export async function buildApp({
     contactEmail: env.schoolEmail ?? null,
     htmlCacheMax: env.htmlCacheMax,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
+    devWebRoot: env.webDevRoot,
   });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;

@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
-import { matchRoutes } from 'react-router';
 import { App } from './app/app';
-import { routes, type RouteHandle } from './app/router';
 import { makeStore, type RootState } from './store';
 
 const root = document.getElementById('root');
@@ -14,10 +12,9 @@ const stateText = document.getElementById('ssr-state')?.textContent;
 const state = stateText ? (JSON.parse(stateText) as Partial<RootState>) : undefined;
 
 if (state) {
-  // The server's RTK Query cache (its slice must be in the store before the store is made)
-  // and the page's module, so that the page hydrates at once, as the server rendered it.
-  const handle = matchRoutes(routes, globalThis.location.pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
-  await Promise.all(['api' in state ? import('./lib/api') : undefined, handle?.load()]);
+  // The server's RTK Query cache: its slice must be in the store before the store is made.
+  // The page's own code loads meanwhile: React hydrates the page when it has arrived.
+  if ('api' in state) await import('./lib/api');
   hydrateRoot(
     root,
     <StrictMode>

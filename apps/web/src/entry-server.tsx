@@ -5,7 +5,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
-import { makeStore, type AppStore } from './store';
+import { makeStore, rootReducer, type AppStore } from './store';
 import { AppRoutes, routes, type RouteHandle } from './app/router';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
@@ -116,6 +116,21 @@ function page(store: AppStore, url: string, collector?: { set(head: PageHead): v
   );
 }
 
+/** Each slice's state before anything happened, as JSON. */
+const initialSlices = Object.entries(rootReducer(undefined, { type: 'ssr/initial' })).map(
+  ([key, value]) => [key, JSON.stringify(value)] as const,
+);
+
+/**
+ * The store as the browser needs it: slices still in their initial state are left out (the
+ * browser makes them itself, including those whose code it loads later).
+ */
+function stateForBrowser(store: AppStore): string {
+  const state = store.getState() as unknown as Record<string, unknown>;
+  const changed = initialSlices.filter(([key, initial]) => JSON.stringify(state[key]) !== initial).map(([key]) => key);
+  return scriptJson(Object.fromEntries(changed.map((key) => [key, state[key]])));
+}
+
 /** Whether a query the page prefetched failed on the server's side (not a 4xx the page shows). */
 function serverFailed(store: AppStore): boolean {
   const queries = store.getState().api?.queries ?? {};
@@ -166,7 +181,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       status,
       head: headTags(head, location.pathname, request.publicOrigin),
       html,
-      state: scriptJson(store.getState()),
+      state: stateForBrowser(store),
       signedIn: Boolean(user),
       sessionKnown: session !== 'unknown',
       modules: handle ? [handle.module] : [],

@@ -34,6 +34,8 @@ const rawEnvSchema = z.object({
   /** Fastify `trustProxy`: false (default) or a comma-separated list of proxy addresses/CIDRs; true or a hop count outside production only. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** `npm run dev`: Vite inside the server, pages rendered from apps/web's source with hot reload */
+  WEB_DEV: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
@@ -82,6 +84,8 @@ export interface Env {
   trustProxy: TrustProxy;
   /** absolute */
   webDist: string;
+  /** development: apps/web's folder, whose source Vite serves and renders (npm run dev); undefined: the built app */
+  webDevRoot: string | undefined;
   seedCount: number;
   /** sign-in and sign-up attempts allowed per client address per 10 s (better-auth's rule: 3) */
   authAttemptsPer10s: number;
@@ -197,6 +201,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: raw.LOG_LEVEL,
     trustProxy: trustProxy as TrustProxy,
     webDist: raw.WEB_DIST ? path.resolve(cwd, raw.WEB_DIST) : defaultWebDist,
+    webDevRoot: raw.WEB_DEV === 'true' ? path.dirname(defaultWebDist) : undefined,
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,

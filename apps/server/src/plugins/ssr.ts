@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +11,11 @@ import { CatalogueCache, etagOf } from '../modules/teachers/catalogue-cache.js';
 export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** A signed-in user's page (their name, their favourites): never stored anywhere. */
 export const PRIVATE_HTML = 'private, no-store';
+
+/** `npm run dev` only: the app's policy plus what Vite's hot reload needs. */
+const DEV_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+  "font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -21,8 +28,7 @@ interface Template {
   end: string;
 }
 
-function readTemplate(indexFile: string): Template {
-  const html = fs.readFileSync(indexFile, 'utf8');
+function splitTemplate(html: string, indexFile: string): Template {
   const [beforeHead, rest1] = html.split('<!--ssr-head-->');
   const [beforeHtml, rest2] = (rest1 ?? '').split('<!--ssr-html-->');
   const [beforeState, end] = (rest2 ?? '').split('<!--ssr-state-->');
@@ -101,6 +107,51 @@ export interface SsrOptions {
   htmlCacheMax: number;
   /** how often the HTML cache looks at the catalogue version */
   cacheCheckMs: number;
+  /**
+   * Development: the web app's source folder (apps/web). Vite runs inside this server in
+   * middleware mode (modules, hot reload) and renders from source; no HTML cache.
+   */
+  devWebRoot?: string;
+}
+
+/** What renders a page: the template, the server entry and each page's stylesheet links. */
+interface Renderer {
+  template: Template;
+  entry: ServerEntry;
+  pageStyles: Map<string, string>;
+}
+
+/** The part of Vite's dev server used here (Vite belongs to apps/web: its types are not the server's). */
+interface ViteDevServer {
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  transformIndexHtml(url: string, html: string): Promise<string>;
+  ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** Vite's dev server inside Fastify: its middleware serves the modules, it renders from source. */
+async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url: string) => Promise<Renderer>> {
+  // development only: neither is needed to run the built app. Vite is the web app's own.
+  const vitePath = createRequire(path.join(webRoot, 'package.json')).resolve('vite');
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import(pathToFileURL(vitePath).href) as Promise<{ createServer: (config: object) => Promise<ViteDevServer> }>,
+    import('@fastify/middie'),
+  ]);
+  const vite = await createServer({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: { server: app.server } },
+  });
+  app.addHook('onClose', () => vite.close());
+  await app.register(middie);
+  app.use(vite.middlewares);
+  const indexFile = path.join(webRoot, 'index.html');
+  return async (url) => ({
+    template: splitTemplate(await vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')), indexFile),
+    entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as unknown as ServerEntry,
+    pageStyles: new Map(),
+  });
 }
 
 /** What a request renders to, ready to send. */
@@ -121,18 +172,26 @@ export async function createPageRenderer(
   app: FastifyInstance,
   options: SsrOptions,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
-  const indexFile = path.join(options.webDist, 'index.html');
-  const entryFile = path.join(path.dirname(options.webDist), 'dist-ssr', 'entry-server.js');
-  if (!fs.existsSync(indexFile) || !fs.existsSync(entryFile)) return undefined;
-  const template = readTemplate(indexFile);
-  const pageStyles = readPageStyles(options.webDist);
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  let rendererFor: (url: string) => Promise<Renderer>;
+  if (options.devWebRoot) {
+    rendererFor = await viteRenderer(app, options.devWebRoot);
+  } else {
+    const indexFile = path.join(options.webDist, 'index.html');
+    const entryFile = path.join(path.dirname(options.webDist), 'dist-ssr', 'entry-server.js');
+    if (!fs.existsSync(indexFile) || !fs.existsSync(entryFile)) return undefined;
+    const built: Renderer = {
+      template: splitTemplate(fs.readFileSync(indexFile, 'utf8'), indexFile),
+      entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
+      pageStyles: readPageStyles(options.webDist),
+    };
+    rendererFor = () => Promise.resolve(built);
+  }
   const cache =
-    options.htmlCacheMax > 0
+    options.htmlCacheMax > 0 && !options.devWebRoot
       ? new CatalogueCache(() => app.catalogueVersion(), { checkEveryMs: options.cacheCheckMs, maxEntries: options.htmlCacheMax })
       : undefined;
 
-  const toHtml = (result: Extract<RenderResult, { kind: 'page' }>) =>
+  const toHtml = ({ template, pageStyles }: Renderer, result: Extract<RenderResult, { kind: 'page' }>) =>
     template.beforeHead +
     [result.head, ...result.modules.map((module) => pageStyles.get(module) ?? '')].filter(Boolean).join('\n    ') +
     template.beforeHtml +
@@ -143,13 +202,16 @@ export async function createPageRenderer(
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
-    const result = await entry.render({
+    const renderer = await rendererFor(request.url);
+    const result = await renderer.entry.render({
       url: request.url,
       fetch: inProcessFetch(app, request, setCookies),
       publicOrigin: options.publicOrigin,
       contactEmail: options.contactEmail,
     });
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    // development: Vite's React refresh runs an inline module script and talks over a websocket
+    if (options.devWebRoot) reply.header('content-security-policy', DEV_CSP);
     if (result.kind === 'redirect') {
       reply.header('cache-control', PRIVATE_HTML).redirect(result.location, result.status);
       return undefined;
@@ -157,7 +219,7 @@ export async function createPageRenderer(
     if (result.error !== undefined) request.log.error({ err: result.error }, 'server rendering failed');
     const cacheable = anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
     if (!cacheable) reply.header('cache-control', PRIVATE_HTML);
-    return { status: result.status, body: toHtml(result) };
+    return { status: result.status, body: toHtml(renderer, result) };
   }
 
   return async (request, reply) => {

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { Layout } from './layout';
@@ -20,21 +20,13 @@ export interface RouteHandle {
 }
 
 /**
- * A route's page, loaded on demand: the module exports its page as `Component`. A page
- * whose module is already loaded (the server loads it before rendering, the browser before
- * hydrating) renders at once, without suspending; otherwise the layout's spinner shows
- * while it loads. Each mount keeps the way it started, so a page never remounts.
+ * A route's page, loaded on demand: the module exports its page as `Component`. The server
+ * loads the module (`handle.load`) to prefetch the page's data before rendering it.
  */
 function page(name: string, options: Omit<RouteHandle, 'module' | 'load'> = {}): Pick<RouteObject, 'element' | 'handle'> {
-  const importPage = pageModules[`./pages/${name}.tsx`];
-  if (!importPage) throw new Error(`No page module pages/${name}.tsx`);
-  let loaded: PageModule | undefined;
-  const load = () => importPage().then((module) => (loaded = module));
-  const LazyPage = lazy(() => load().then((module) => ({ default: module.Component })));
-  function Page() {
-    const [Loaded] = useState(() => loaded?.Component);
-    return Loaded ? <Loaded /> : <LazyPage />;
-  }
+  const load = pageModules[`./pages/${name}.tsx`];
+  if (!load) throw new Error(`No page module pages/${name}.tsx`);
+  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
   return { element: <Page />, handle: { module: `src/app/pages/${name}.tsx`, load, ...options } satisfies RouteHandle };
 }
 
