@@ -19,7 +19,12 @@ const reactRouterProduction = fileURLToPath(
 const firstLoadLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|immer|use-sync-external-store)[\\/]|node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit\.|vite[\\/]preload-helper/;
 
-/** The app's modules that the entry imports statically (directly or not): the shell. */
+/**
+ * The app's modules that the entry imports statically (directly or not), with the contract
+ * modules they import (its guards, through `@learnlingo/contract/guards`): the shell. A
+ * contract module shared with lazy chunks would otherwise be a chunk of its own, fetched and
+ * compressed apart.
+ */
 const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 function staticallyImportedByEntry(id: string, context: Rolldown.ChunkingContext): boolean {
   let reached = shellModules.get(context);
@@ -27,7 +32,7 @@ function staticallyImportedByEntry(id: string, context: Rolldown.ChunkingContext
     reached = new Set();
     const queue = [entryModule];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (reached.has(next) || !next.startsWith(appSource)) continue;
+      if (reached.has(next) || !(next.startsWith(appSource) || next.startsWith(contractDir))) continue;
       reached.add(next);
       queue.push(...(context.getModuleInfo(next)?.importedIds ?? []));
     }
@@ -76,6 +81,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // the contract from source; `/plain` is its zod-free part (safe for the first page load)
       { find: /^@learnlingo\/contract$/, replacement: `${contractDir}index.ts` },
       { find: /^@learnlingo\/contract\/plain$/, replacement: `${contractDir}plain.ts` },
+      // the guards alone, for the shell (without the rest of `/plain`)
+      { find: /^@learnlingo\/contract\/guards$/, replacement: `${contractDir}guards.ts` },
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },

@@ -12,9 +12,8 @@ const stateText = document.getElementById('ssr-state')?.textContent;
 const state = stateText ? (JSON.parse(stateText) as Partial<RootState>) : undefined;
 
 if (state) {
-  // The server's RTK Query cache: its slice must be in the store before the store is made.
-  // The page's own code loads meanwhile: React hydrates the page when it has arrived.
-  if ('api' in state) await import('./lib/api');
+  // The server's RTK Query cache joins the store with RTK Query, which the page's code
+  // brings: React hydrates the page when that code has arrived.
   hydrateRoot(
     root,
     <StrictMode>

@@ -184,7 +184,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       state: stateForBrowser(store),
       signedIn: Boolean(user),
       sessionKnown: session !== 'unknown',
-      modules: handle ? [handle.module] : [],
+      modules: handle ? [`src/app/pages/${handle.module}.tsx`] : [],
     };
   } catch (error) {
     // the error page, as the browser shows a routing failure (what failed stays in the

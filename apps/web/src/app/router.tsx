@@ -5,12 +5,9 @@ import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error';
 import type { PageModule } from './page-module';
 
-/** The page modules (pages/*-page.tsx), each loaded on demand: one chunk per module. */
-const pageModules = import.meta.glob<PageModule>('./pages/*-page.tsx');
-
 /** What a route's handle says to the server renderer (entry-server.tsx). */
 export interface RouteHandle {
-  /** the page's module as Vite's manifest names it (the server links its CSS) */
+  /** the page's module (pages/{module}.tsx): the server links its CSS (Vite's manifest names it so) */
   module: string;
   load: () => Promise<PageModule>;
   /** visitors are redirected to `/` (by the server; the page itself does it in the browser) */
@@ -23,17 +20,15 @@ export interface RouteHandle {
  * A route's page, loaded on demand: the module exports its page as `Component`. The server
  * loads the module (`handle.load`) to prefetch the page's data before rendering it.
  */
-function page(name: string, options: Omit<RouteHandle, 'module' | 'load'> = {}): Pick<RouteObject, 'element' | 'handle'> {
-  const load = pageModules[`./pages/${name}.tsx`];
-  if (!load) throw new Error(`No page module pages/${name}.tsx`);
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
-  return { element: <Page />, handle: { module: `src/app/pages/${name}.tsx`, load, ...options } satisfies RouteHandle };
+function page(module: string, load: RouteHandle['load'], options?: Pick<RouteHandle, 'signedInOnly' | 'status'>) {
+  const Page = lazy(() => load().then((loaded) => ({ default: loaded.Component })));
+  return { element: <Page />, handle: { module, load, ...options } satisfies RouteHandle };
 }
 
 /** My lessons and a booking's private link: one page module for both routes. */
-const lessonsPage = page('lessons-page');
+const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
-const accountPages = page('account-page');
+const accountPages = page('account-page', () => import('./pages/account-page'));
 
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
@@ -44,14 +39,14 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, ...page('home-page') },
-      { path: 'teachers', ...page('teachers-page') },
-      { path: 'teachers/:id', ...page('teacher-page') },
+      { index: true, ...page('home-page', () => import('./pages/home-page')) },
+      { path: 'teachers', ...page('teachers-page', () => import('./pages/teachers-page')) },
+      { path: 'teachers/:id', ...page('teacher-page', () => import('./pages/teacher-page')) },
       {
         path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [{ index: true, ...page('favorites-page', { signedInOnly: true }) }],
+        children: [{ index: true, ...page('favorites-page', () => import('./pages/favorites-page'), { signedInOnly: true }) }],
       },
       // My lessons (signed in only: the page itself sends a visitor to `/`) and a visitor's
       // booking by its private link: one page module, one lazy route in the first load
@@ -61,7 +56,7 @@ export const routes: RouteObject[] = [
       // e-mailed reset link opens: one page module, one lazy route in the first load
       { path: 'account', element: accountPages.element, handle: { ...accountPages.handle, signedInOnly: true } },
       { path: 'reset-password', ...accountPages },
-      { path: '*', ...page('not-found-page', { status: 404 }) },
+      { path: '*', ...page('not-found-page', () => import('./pages/not-found-page'), { status: 404 }) },
     ],
   },
 ];

@@ -8,7 +8,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { injectLazySlice, type StoreExtra } from '../store';
+import { injectLazySlice, lazySliceInjected, type StoreExtra } from '../store';
 import { SSR_ORIGIN } from './ssr-origin';
 import { retryAfterSeconds } from './api-error';
 
@@ -46,6 +46,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, o
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // the server's cache, handed over with the page, when this slice joins the store
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    lazySliceInjected.match(action) && action.payload.path === reducerPath ? (action.payload.state as never) : undefined,
   tagTypes: ['Session', 'Teachers', 'Teacher', 'Favorites', 'Stats', 'Facets', 'Slots', 'Lessons'],
   endpoints: () => ({}),
 });

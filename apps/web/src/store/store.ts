@@ -31,9 +31,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /** Middleware that joins the stores when its code loads (RTK Query's, with its `api`). */
 const dynamicMiddleware = createDynamicMiddleware();
-const lazySliceInjected = createAction<string>('app/lazySliceInjected');
-/** The stores made so far (weakly held: tests make many), told when a slice joins. */
-const stores = new Set<WeakRef<{ dispatch: (action: ReturnType<typeof lazySliceInjected>) => unknown }>>();
+/**
+ * A slice joined the stores: `state` is what the store was made with for it (the server's
+ * RTK Query cache, which the page's HTML shows), which the slice takes as its own.
+ */
+export const lazySliceInjected = createAction<{ path: string; state?: unknown }>('app/lazySliceInjected');
+type LazyInjectedAction = ReturnType<typeof lazySliceInjected>;
+/** The stores made so far (weakly held: tests make many), told when a slice joins, with their preloaded state. */
+const stores = new Set<WeakRef<{ dispatch: (action: LazyInjectedAction) => unknown; preloaded?: Record<string, unknown> }>>();
 
 /**
  * Adds a slice that loaded after the store was made, with the middleware it needs, to
@@ -45,7 +50,7 @@ export function injectLazySlice(slice: LazySlice, ...middleware: Middleware[]): 
   dynamicMiddleware.addMiddleware(...middleware);
   for (const ref of stores) {
     const store = ref.deref();
-    if (store) store.dispatch(lazySliceInjected(slice.reducerPath));
+    if (store) store.dispatch(lazySliceInjected({ path: slice.reducerPath, state: store.preloaded?.[slice.reducerPath] }));
     else stores.delete(ref);
   }
 }
@@ -67,7 +72,8 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: StoreExtra
         .prepend(listenerMiddleware.middleware)
         .concat(dynamicMiddleware.middleware),
   });
-  stores.add(new WeakRef(store));
+  // (the state of slices that join later: the store made from the server's state keeps it for them)
+  stores.add(new WeakRef(Object.assign(store, { preloaded: preloadedState as Record<string, unknown> | undefined })));
   return store;
 }
 

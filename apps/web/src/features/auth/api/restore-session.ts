@@ -1,4 +1,4 @@
-import { isSession } from '@learnlingo/contract/plain';
+import { isSession } from '@learnlingo/contract/guards';
 import type { AuthUser } from '../auth-slice';
 
 /** better-auth's session endpoint (absolute, so that it also works under jsdom). */

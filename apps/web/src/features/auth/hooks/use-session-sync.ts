@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useStore } from 'react-redux';
 import { useAppDispatch } from '../../../store/hooks';
 import type { AuthState } from '../auth-slice';
 import { checkSession } from '../api/restore-session';
@@ -14,12 +13,11 @@ export const loadSessionWatch = () => import('../lib/session-watch');
  */
 export function useSessionSync(): void {
   const dispatch = useAppDispatch();
-  const store = useStore();
   useEffect(() => {
     // a page the server rendered already knows the session (from the cookie): no second look
-    const known = !(store.getState() as { auth: AuthState }).auth.isRefresh;
+    const known = dispatch((_, getState) => !(getState() as { auth: AuthState }).auth.isRefresh);
     const first = known ? Promise.resolve(null) : checkSession();
     const watching = loadSessionWatch().then(({ watchSession }) => dispatch(watchSession(first)));
     return () => void watching.then((stop) => stop());
-  }, [dispatch, store]);
+  }, [dispatch]);
 }

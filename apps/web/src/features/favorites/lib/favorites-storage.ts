@@ -1,5 +1,5 @@
 import type { Teacher } from '@learnlingo/contract';
-import { isTeacherList } from '@learnlingo/contract/plain';
+import { isTeacherList } from '@learnlingo/contract/guards';
 
 /** The original's local-storage key for the persisted favourites. */
 export const FAVORITES_STORAGE_KEY = 'teachers';
