@@ -158,19 +158,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const matches = matchRoutes(routes, location.pathname) ?? [];
   const leaf = matches.at(-1);
   const handle = leaf?.route.handle as RouteHandle | undefined;
-  if (handle?.signedInOnly && session !== 'unknown' && !user) {
-    return { kind: 'redirect', status: 302, location: '/' };
-  }
 
-  let status = handle?.status ?? 200;
+  let status = 200;
   try {
     const pageModule = await handle?.load();
     const outcome = await pageModule?.prefetch?.({
       dispatch: store.dispatch,
       params: leaf?.params ?? {},
+      pathname: location.pathname,
       searchParams: location.searchParams,
       signedIn: Boolean(user),
     });
+    // a visitor asking for a signed-in page (when the session could not be read, the page decides in the browser)
+    if (outcome === 'visitor' && session !== 'unknown') return { kind: 'redirect', status: 302, location: '/' };
     if (outcome === 'not-found') status = 404;
     else if (serverFailed(store)) status = 500;
 

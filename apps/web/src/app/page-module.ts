@@ -6,16 +6,23 @@ import type { AppDispatch } from '../store';
 export interface PrefetchContext {
   dispatch: AppDispatch;
   params: Params;
+  pathname: string;
   searchParams: URLSearchParams;
   signedIn: boolean;
 }
 
 /**
+ * What the server makes of a page: `not-found` answers 404 with the page as rendered;
+ * `visitor` (a signed-in page asked for by a visitor) redirects to `/`.
+ */
+export type PrefetchOutcome = 'not-found' | 'visitor' | undefined;
+
+/**
  * A page module (pages/*-page.tsx): its page, and what the server fetches into the store
  * before rendering it, so that the HTML holds the page's data and the browser, handed
- * the store, does not fetch it again. `not-found` answers 404 with the page as rendered.
+ * the store, does not fetch it again.
  */
 export interface PageModule {
   Component: ComponentType;
-  prefetch?: (context: PrefetchContext) => Promise<'not-found' | undefined>;
+  prefetch?: (context: PrefetchContext) => Promise<PrefetchOutcome>;
 }

@@ -10,19 +10,15 @@ export interface RouteHandle {
   /** the page's module (pages/{module}.tsx): the server links its CSS (Vite's manifest names it so) */
   module: string;
   load: () => Promise<PageModule>;
-  /** visitors are redirected to `/` (by the server; the page itself does it in the browser) */
-  signedInOnly?: boolean;
-  /** the HTTP status of the page (the not-found page's 404) */
-  status?: number;
 }
 
 /**
  * A route's page, loaded on demand: the module exports its page as `Component`. The server
  * loads the module (`handle.load`) to prefetch the page's data before rendering it.
  */
-function page(module: string, load: RouteHandle['load'], options?: Pick<RouteHandle, 'signedInOnly' | 'status'>) {
+function page(module: string, load: RouteHandle['load']) {
   const Page = lazy(() => load().then((loaded) => ({ default: loaded.Component })));
-  return { element: <Page />, handle: { module, load, ...options } satisfies RouteHandle };
+  return { element: <Page />, handle: { module, load } satisfies RouteHandle };
 }
 
 /** My lessons and a booking's private link: one page module for both routes. */
@@ -46,17 +42,17 @@ export const routes: RouteObject[] = [
         path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known
         element: <RequireAuth />,
-        children: [{ index: true, ...page('favorites-page', () => import('./pages/favorites-page'), { signedInOnly: true }) }],
+        children: [{ index: true, ...page('favorites-page', () => import('./pages/favorites-page')) }],
       },
       // My lessons (signed in only: the page itself sends a visitor to `/`) and a visitor's
       // booking by its private link: one page module, one lazy route in the first load
-      { path: 'lessons', element: lessonsPage.element, handle: { ...lessonsPage.handle, signedInOnly: true } },
+      { path: 'lessons', ...lessonsPage },
       { path: 'bookings/:token', ...lessonsPage },
       // the account (signed in only: the page itself sends a visitor to `/`) and the page an
       // e-mailed reset link opens: one page module, one lazy route in the first load
-      { path: 'account', element: accountPages.element, handle: { ...accountPages.handle, signedInOnly: true } },
+      { path: 'account', ...accountPages },
       { path: 'reset-password', ...accountPages },
-      { path: '*', ...page('not-found-page', () => import('./pages/not-found-page'), { status: 404 }) },
+      { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },
 ];

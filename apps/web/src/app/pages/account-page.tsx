@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../store';
 import { useHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectUser } from '../../features/auth';
 import {
   accountPageStyles as styles,
@@ -12,6 +13,10 @@ import {
   PasswordForm,
   ResetPasswordForm,
 } from '../../features/auth/account';
+
+/** /account is for signed-in users (a visitor is redirected to `/`); the reset page for whoever holds the link. */
+export const prefetch: PageModule['prefetch'] = ({ pathname, signedIn }) =>
+  Promise.resolve(pathname === '/account' && !signedIn ? 'visitor' : undefined);
 
 /** /account (signed in only; the layout shows its spinner until the session is known): name, password, other devices, deleting the account. */
 function AccountPage() {

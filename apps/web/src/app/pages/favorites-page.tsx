@@ -10,9 +10,10 @@ import { FavoriteButton, prefetchFavorites, selectVisibleFavorites, useFavorites
 import { ButtonLink } from '../../components/ui/button-link';
 import { CatalogueSection, TeacherCard, teachersListStyles as styles } from '../../features/teachers';
 
-/** The server fetches the user's favourites (a visitor is redirected before this). */
+/** The server fetches the user's favourites; a visitor is redirected to `/`. */
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, signedIn }) => {
-  if (signedIn) await prefetchFavorites(dispatch);
+  if (!signedIn) return 'visitor';
+  await prefetchFavorites(dispatch);
   return undefined;
 };
 

@@ -1,10 +1,15 @@
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { CatalogueSection } from '../../features/teachers';
 import { MyLessons, PrivateBooking } from '../../features/booking/lessons';
 import { useAppSelector } from '../../store';
+
+/** My lessons is for signed-in learners (a visitor is redirected to `/`); a booking's private link for whoever holds it. */
+export const prefetch: PageModule['prefetch'] = ({ params, signedIn }) =>
+  Promise.resolve(params.token === undefined && !signedIn ? 'visitor' : undefined);
 
 /** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */
 function MyLessonsPage() {

@@ -1,7 +1,11 @@
 import { ButtonLink } from '../../components/ui/button-link';
 import { useHead } from '../../lib/head';
+import type { PageModule } from '../page-module';
 import { EmptyState } from '../../components/ui/empty-state';
 import { CatalogueSection } from '../../features/teachers';
+
+/** Any unknown path answers 404. */
+export const prefetch: PageModule['prefetch'] = () => Promise.resolve('not-found');
 
 /** Any unknown path: a white card on the grey band, like the other empty states. */
 export function Component() {
