@@ -1,0 +1,112 @@
+// Runs under the web project's jsdom setup (msw, the console guard); entry-server's fetch is the fake below, never the network.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RenderResult } from '@learnlingo/contract/plain';
+import { headTags, render, scriptJson } from './entry-server';
+import { routes, type RouteHandle } from './app/router';
+import { loadTeachers } from './features/teachers/testing/teachers-fixture';
+
+const [teacher] = loadTeachers();
+
+/** An API that answers the session and one teacher, and whatever `overrides` says. */
+function fakeApi(overrides: Record<string, () => Response> = {}) {
+  return vi.fn(async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    const override = overrides[pathname];
+    if (override) return override();
+    if (pathname === '/api/auth/get-session') return Response.json(null);
+    if (pathname === `/api/teachers/${teacher!.id}`) return Response.json(teacher);
+    return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
+  });
+}
+
+const renderPage = async (url: string, fetch = fakeApi()) => {
+  const result = await render({ url, fetch, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+  if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
+  return result as Extract<RenderResult, { kind: 'page' }>;
+};
+
+afterEach(() => {
+  vi.doUnmock('./app/pages/home-page');
+  vi.resetModules();
+});
+
+describe('entry-server', () => {
+  it("renders a teacher's page from the API's answers, with no request left for the browser", async () => {
+    const fetch = fakeApi();
+    const result = await renderPage(`/teachers/${teacher!.id}`, fetch);
+    expect(result.status).toBe(200);
+    expect(result.html.replace(/<!-- -->/g, '')).toContain(`${teacher!.name} ${teacher!.surname}`);
+    expect(result.modules).toEqual(['src/app/pages/teacher-page.tsx']);
+    const state = JSON.parse(result.state ?? '{}') as { api: { queries: Record<string, { status: string }> } };
+    expect(Object.values(state.api.queries).map((query) => query.status)).toEqual(['fulfilled']);
+    // one look at the session, one at the teacher
+    expect(fetch.mock.calls.map(([request]) => new URL(request.url).pathname).sort()).toEqual([
+      '/api/auth/get-session',
+      `/api/teachers/${teacher!.id}`,
+    ]);
+  });
+
+  it("an API that fails on the server's side: the page's own error state, with status 500", async () => {
+    const failing = () => Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 });
+    const result = await renderPage(`/teachers/${teacher!.id}`, fakeApi({ [`/api/teachers/${teacher!.id}`]: failing }));
+    expect(result.status).toBe(500);
+    expect(result.html).toContain('Could not load this teacher');
+  });
+
+  it('a page that throws while rendering: the Unexpected Application Error! page, status 500, nothing for the browser to hydrate', async () => {
+    vi.doMock('./app/pages/home-page', () => ({
+      Component: () => {
+        throw new Error('secret internals');
+      },
+    }));
+    const { render: renderFresh } = await import('./entry-server');
+    const result = await renderFresh({ url: '/', fetch: fakeApi(), publicOrigin: 'https://learnlingo.example', contactEmail: null });
+    if (result.kind !== 'page') throw new Error('expected a page');
+    expect(result.status).toBe(500);
+    expect(result.html).toContain('Unexpected Application Error!');
+    // what failed stays on the server
+    expect(result.html).not.toContain('secret internals');
+    expect(result.state).toBeNull();
+    expect(result.error).toBeInstanceOf(Error);
+  });
+
+  it('a session that cannot be read: no redirect (the browser decides), and the HTML says so', async () => {
+    const result = await render({
+      url: '/favorites',
+      fetch: fakeApi({ '/api/auth/get-session': () => new Response('busy', { status: 503 }) }),
+      publicOrigin: 'https://learnlingo.example',
+      contactEmail: null,
+    });
+    expect(result.kind).toBe('page');
+    expect(result.kind === 'page' && result.sessionKnown).toBe(false);
+  });
+
+  it('head tags and the state are escaped: nothing in the data can close an element', () => {
+    const head = headTags(
+      { title: '</title><script>alert(1)</script>', description: '"quoted" & <b>', jsonLd: { name: '</script><script>x()</script>' } },
+      '/teachers/x',
+      'https://learnlingo.example',
+    );
+    expect(head).not.toContain('<script>alert');
+    expect(head).toContain('&lt;/title&gt;');
+    expect(head).toContain('&quot;quoted&quot; &amp; &lt;b&gt;');
+    expect(head).not.toContain('</script><script>');
+    expect(JSON.parse(scriptJson({ text: '</script><!--' })) as unknown).toEqual({ text: '</script><!--' });
+    expect(scriptJson({ text: '</script><!--' })).not.toMatch(/[<>]/);
+  });
+
+  it("every route's handle names the module it loads (the server links that module's CSS)", async () => {
+    const handles: RouteHandle[] = [];
+    const visit = (list: typeof routes) =>
+      list.forEach((route) => {
+        if (route.handle) handles.push(route.handle as RouteHandle);
+        if (route.children) visit(route.children);
+      });
+    visit(routes);
+    expect(handles.length).toBeGreaterThan(6);
+    for (const handle of handles) {
+      const named = (await import(`./app/pages/${handle.module}.tsx`)) as unknown;
+      expect(await handle.load(), handle.module).toBe(named);
+    }
+  });
+});
