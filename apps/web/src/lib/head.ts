@@ -33,12 +33,16 @@ export const HeadContext = createContext<HeadCollector | null>(null);
 
 /**
  * Declares the page's head. On the server it is collected into the HTML's <head>; in the
- * browser, navigating to the page updates the title and description.
+ * browser, navigating to the page updates the title and description. Every page calls it,
+ * so its effect also marks the document once the page is live (`<html data-hydrated>`):
+ * styles that only make sense without JavaScript and the browser tests key on it.
  */
 export function useHead(head: PageHead): void {
   useContext(HeadContext)?.set(head);
   const { title, description = DEFAULT_DESCRIPTION } = head;
   useEffect(() => {
+    // the page is live (hydrated or rendered here): what is on screen now answers clicks
+    document.documentElement.dataset.hydrated = '';
     document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
