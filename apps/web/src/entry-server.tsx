@@ -149,7 +149,7 @@ function serverFailed(store: AppStore): boolean {
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const location = new URL(request.url, SSR_ORIGIN);
-  const store = makeStore(undefined, { serverFetch: request.fetch });
+  const store = makeStore({ config: { contactEmail: request.contactEmail } }, { serverFetch: request.fetch });
   const session = await readSession(request.fetch);
   const user = session === 'unknown' ? null : session.user;
   if (user) store.dispatch(signedIn(user));

@@ -15,13 +15,14 @@ const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const SSR_ENTRY = fileURLToPath(new URL('../../../web/dist-ssr/entry-server.js', import.meta.url));
 const ORIGIN = 'https://learnlingo.example';
+const SCHOOL = 'school@learnlingo.example';
 
 let t: TestApp;
 /** the same database, the in-process HTML cache off */
 let uncached: FastifyInstance;
 beforeAll(async () => {
   if (!fs.existsSync(SSR_ENTRY)) throw new Error(`${SSR_ENTRY} is missing: run \`npm run build\` first`);
-  t = await createTestApp({ env: { WEB_DIST, PUBLIC_ORIGIN: ORIGIN } });
+  t = await createTestApp({ env: { WEB_DIST, PUBLIC_ORIGIN: ORIGIN, SCHOOL_EMAIL: SCHOOL } });
   await importFile(t.db, SHARED_EXPORT);
   uncached = await buildApp({
     env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0' }),
@@ -41,9 +42,12 @@ const page = (app: FastifyInstance, url: string, headers: Record<string, string>
 
 /** The text React renders, without the comments it puts between adjacent text parts. */
 const text = (html: string) => html.replace(/<!-- -->/g, '');
-/** The page's card names, in order. */
+/** The page's card names (each card's heading, which the card is labelled by), in order. */
 const cardNames = (html: string) =>
-  [...text(html).matchAll(/<h[12] class="[^"]*" id="[^"]*-name">(?:<a [^>]*>)?([^<]*)</g)].map((match) => match[1]);
+  [...text(html).matchAll(/<article [^>]*aria-labelledby="([^"]+)"/g)].map((card) => {
+    const heading = new RegExp(`<h[12] [^>]*id="${card[1]}"[^>]*>(?:<a [^>]*>)?([^<]*)<`).exec(text(html));
+    return heading?.[1];
+  });
 const stateOf = (html: string) => {
   const json = /<script id="ssr-state" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error('no ssr-state');
@@ -105,6 +109,8 @@ describe('server rendering', () => {
     const stats = await api<{ teachers: number }>('/api/stats');
     const home = await page(t.app, '/');
     expect(home.statusCode).toBe(200);
+    // the footer's contact address comes from the server's configuration
+    expect(home.body).toContain(`href="mailto:${SCHOOL}"`);
     expect(text(home.body)).toContain(`>${stats.teachers}<`);
 
     const unknown = await page(t.app, '/no/such/page');
