@@ -53,8 +53,10 @@ test('every page arrives whole and hydrates without a warning, an error or a sec
   await expectHydrated(page);
   const cards = page.locator('article');
   await expect(cards).toHaveCount(4);
-  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.getByRole('link', { name: 'Load more' }).click();
   await expect(cards).toHaveCount(8);
+  // appended in place: no navigation to the link's own page
+  await expect(page).toHaveURL(/\/teachers$/);
   expect(seen.apiRequests.some((request) => request.startsWith('/api/teachers?'))).toBe(true);
   expect(seen.problems).toEqual([]);
 });
