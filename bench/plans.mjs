@@ -5,7 +5,8 @@
 // branches (without a language: teacher; with one: teacher_language); every search
 // statement must find its matches through the two search indexes (never a table scan); and
 // every walk statement (a following page of a common search, decision 042) must read its
-// order's indexes in order and each teacher's search row by primary key.
+// order's indexes in order and each teacher's search row by primary key; the relevance
+// page among the name matches, only the trigram index.
 // Prints each plan's execution time and the plans that fail; exits 1 when one fails.
 // PostgreSQL only (PGlite runs the same statements; list-plan.test.ts checks both engines
 // on 2,000 teachers). The database is bench/api.mjs's (ll_bench_<count>), seeded if needed.
@@ -20,7 +21,9 @@ const VERBOSE = process.argv.includes('--verbose');
 
 ensureBuilt();
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
-const { LIST_STATEMENTS, SEARCH_STATEMENTS, SEARCH_WALK_STATEMENTS, searchTsquery } = await import(dist('teachers-repository.js'));
+const { LIST_STATEMENTS, SEARCH_NAME_PAGE_STATEMENT, SEARCH_STATEMENTS, SEARCH_WALK_STATEMENTS, searchTsquery } = await import(
+  dist('teachers-repository.js'),
+);
 const { SORT_ORDERS } = await import(dist('sort-orders.js'));
 
 const env = await postgresEnv(`ll_bench_${COUNT}`);
@@ -116,6 +119,18 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
     if (bad.length > 0) failures.push({ statement: `walk ${q} ${sort}`, bad, plan });
     else if (VERBOSE) console.log(`--- walk ${q} ${sort}\n${plan}\n`);
   }
+}
+
+// A following relevance page among the name matches: the trigram index only.
+for (const q of ['chloe', 'schmit']) {
+  const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 0.9, 't050000', 5].map(literal).join(', ');
+  const plan = await explain(SEARCH_NAME_PAGE_STATEMENT, args);
+  const bad = [];
+  if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
+  if (/teacher_search_document_idx|Seq Scan/.test(plan)) bad.push('a document or table scan');
+  report.push({ statement: `name page ${JSON.stringify(q)}, relevance`, ms: time(plan), ok: bad.length === 0 });
+  if (bad.length > 0) failures.push({ statement: `name page ${q}`, bad, plan });
+  else if (VERBOSE) console.log(`--- name page ${q}\n${plan}\n`);
 }
 
 await sql.end();

@@ -275,6 +275,26 @@ export const SEARCH_WALK_STATEMENTS = Object.fromEntries(
 ) as Record<Sort, string>;
 
 /**
+ * A following page of a relevance search still among its name matches (the cursor's score
+ * above 0), its total known from the cursor: the name matches alone, each scored once (the
+ * CTE), ordered after the cursor — not the document matches, which all come after them. When fewer than
+ * the rows asked come back the page reaches past the name matches, and the search statement
+ * answers it instead. SEARCH_STATEMENTS' parameters.
+ */
+export const SEARCH_NAME_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits as materialized (
+    select s.teacher_id as id, ${searchScore} as k from ${teacherSearch} s
+    where ${searchText} <% s.name_text ${searchFilters(true, true)}
+      and $2::text is not null -- the tsquery, unused: a search's statements take the same parameters
+  )
+  select ids.k, ids.id, ${cardJson} as json
+  from (select h.k, h.id from name_hits h
+    where (h.k, h.id) < ($7::float8, $8::text)
+    order by h.k desc, h.id desc
+    limit $9::int) ids
+  left join ${teacherCard} card on card.teacher_id = ids.id
+  order by ids.k desc, ids.id desc`).sql;
+
+/**
  * How much more a teacher read by the walk costs than a match read by the search
  * statement (a primary-key probe and a test per teacher, against a bitmap heap row):
  * measured ~2–4x on 100,000 teachers (docs/benchmarks.md, 2026-11-23 perf); the walk is
@@ -419,10 +439,21 @@ export function createTeachersRepository(db: Database) {
     ): Promise<ListPage & { counts: Omit<SearchCounted, 'version'> }> {
       const order = SORT_ORDERS[sort];
       const params = [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1];
-      if (known && after && walkPays(order, after, limit + 1, known.counted.walkable, known.universe)) {
-        const rows = await db.statement<{ k: number; id: string; json: string }>(SEARCH_WALK_STATEMENTS[sort], params);
-        const found = rows.map((row) => ({ value: Number(row.k), id: row.id, json: row.json }));
-        return { ...toPage(found, limit), counts: { total: known.counted.total, walkable: known.counted.walkable } };
+      if (known && after) {
+        const counts = { total: known.counted.total, walkable: known.counted.walkable };
+        const read = async (statement: string) =>
+          (await db.statement<{ k: number; id: string; json: string }>(statement, params)).map((row) => ({
+            value: Number(row.k),
+            id: row.id,
+            json: row.json,
+          }));
+        if (walkPays(order, after, limit + 1, known.counted.walkable, known.universe)) {
+          return { ...toPage(await read(SEARCH_WALK_STATEMENTS[sort]), limit), counts };
+        }
+        if (order.column === 'score' && after.value > 0) {
+          const found = await read(SEARCH_NAME_PAGE_STATEMENT);
+          if (found.length === limit + 1) return { ...toPage(found, limit), counts };
+        }
       }
       const rows = await db.statement<{
         total: number;
