@@ -73,6 +73,12 @@ describe('server rendering', () => {
     expect(head).toContain('<title>Teachers · LearnLingo</title>');
     // a filtered list points search engines to the unfiltered one
     expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/teachers" />`);
+    // the first card's picture is the largest paint: fetched at once; the others lazily
+    const pictures = [...response.body.matchAll(/<article [\s\S]*?<img ([^>]*)>/g)].map((match) => match[1] ?? '');
+    expect(pictures).toHaveLength(4);
+    expect(pictures[0]).toContain('loading="eager"');
+    expect(pictures[0]).toContain('fetchPriority="high"');
+    for (const picture of pictures.slice(1)) expect(picture).toContain('loading="lazy"');
     // the page's own stylesheets (not only the shell's), so it shows styled before its code loads
     expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/teachers-[^"]+\.css" \/>/);
     const state = stateOf(response.body);

@@ -137,6 +137,8 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
     import(pathToFileURL(vitePath).href) as Promise<{ createServer: (config: object) => Promise<ViteDevServer> }>,
     import('@fastify/middie'),
   ]);
+  // apps/web's vite.config.ts proxies /api to a server on :3000 unless it runs inside one
+  process.env.WEB_DEV = 'true';
   const vite = await createServer({
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
@@ -217,7 +219,8 @@ export async function createPageRenderer(
       return undefined;
     }
     if (result.error !== undefined) request.log.error({ err: result.error }, 'server rendering failed');
-    const cacheable = anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
+    // (in development nothing is cached: the source changes under it)
+    const cacheable = !options.devWebRoot && anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
     if (!cacheable) reply.header('cache-control', PRIVATE_HTML);
     return { status: result.status, body: toHtml(renderer, result) };
   }

@@ -57,7 +57,7 @@ export async function registerStaticWeb(
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const wantsHtml = (accept.includes('text/html') || accept.includes('*/*')) && !lastSegment.includes('.');
     if (
-      hasWeb &&
+      (hasWeb || options.renderPage) &&
       !isApi &&
       !pathname.startsWith('/assets/') &&
       (request.method === 'GET' || request.method === 'HEAD') &&

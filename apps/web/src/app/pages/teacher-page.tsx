@@ -87,6 +87,7 @@ export function Component() {
           key={teacher.id}
           teacher={teacher}
           defaultExpanded
+          priority
           headingLevel="h1"
           heart={<FavoriteButton teacher={teacher} />}
           booking={<BookTrialButton teacher={teacher} />}

@@ -20,9 +20,10 @@ export function Component() {
       'Online language teachers: search by name or language, filter by level and price per hour, read reviews and book a trial lesson.',
   });
   const { filters, list, facets, update } = useUrlFilters();
-  const renderCard = (teacher: Teacher) => (
+  const renderCard = (teacher: Teacher, index: number) => (
     <TeacherCard
       teacher={teacher}
+      priority={index === 0}
       activeLevel={filters.level}
       heart={<FavoriteButton teacher={teacher} />}
       booking={<BookTrialButton teacher={teacher} />}

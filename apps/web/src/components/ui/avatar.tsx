@@ -11,6 +11,8 @@ export interface AvatarProps {
   /** what a screen reader hears; empty (decorative) by default because the name is shown beside it */
   alt?: string;
   className?: string;
+  /** the first thing a page shows (the largest paint): fetched at once, not lazily */
+  priority?: boolean;
 }
 
 /** Up to two initials from a name: "Jane Smith" → "JS". */
@@ -28,7 +30,7 @@ export function initials(name: string): string {
  * A round picture with the initials underneath: while the picture loads, and when it
  * is missing or fails, the initials show; the box never changes size.
  */
-export function Avatar({ src, name, size = 96, alt = '', className }: AvatarProps) {
+export function Avatar({ src, name, size = 96, alt = '', className, priority = false }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== '' && failedSrc !== src;
   return (
@@ -48,7 +50,8 @@ export function Avatar({ src, name, size = 96, alt = '', className }: AvatarProp
           alt=""
           width={size}
           height={size}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => setFailedSrc(src)}
         />

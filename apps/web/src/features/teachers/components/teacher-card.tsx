@@ -20,6 +20,8 @@ export interface TeacherCardProps {
   defaultExpanded?: boolean;
   /** h2 in lists, h1 on the teacher's own page */
   headingLevel?: 'h1' | 'h2';
+  /** the page's first card: its picture loads at once (it is the largest paint) */
+  priority?: boolean;
 }
 
 export function TeacherCard({
@@ -29,6 +31,7 @@ export function TeacherCard({
   booking,
   defaultExpanded = false,
   headingLevel: Heading = 'h2',
+  priority = false,
 }: TeacherCardProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
   const nameId = useId();
@@ -37,7 +40,7 @@ export function TeacherCard({
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <div className={styles.avatarRing}>
-        <Avatar src={teacher.avatar_url} name={name} size={96} />
+        <Avatar src={teacher.avatar_url} name={name} size={96} priority={priority} />
       </div>
 
       <div className={styles.content}>

@@ -10,7 +10,8 @@ import styles from './teachers-list.module.css';
 interface TeachersListProps {
   /** the list's query: the catalogue query, from the cursor of the page's URL */
   query: ListQuery;
-  renderCard: (teacher: Teacher) => ReactNode;
+  /** a card; `index` 0 is the page's first (its picture is not lazy) */
+  renderCard: (teacher: Teacher, index: number) => ReactNode;
 }
 
 /**
@@ -85,8 +86,8 @@ export function TeachersList({ query, renderCard }: TeachersListProps) {
         {hasNextPage ? `${count} teachers shown` : `${count} teachers shown, all loaded`}
       </p>
       <ul ref={listRef} className={styles.list}>
-        {teachers.map((teacher) => (
-          <li key={teacher.id}>{renderCard(teacher)}</li>
+        {teachers.map((teacher, index) => (
+          <li key={teacher.id}>{renderCard(teacher, index)}</li>
         ))}
       </ul>
       {isFetchNextPageError ? (
