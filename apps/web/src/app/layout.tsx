@@ -1,15 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { selectIsRefresh, useSessionSync } from '../features/auth';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { LazyAuthModals } from './components/lazy-auth-modals';
 import styles from './layout.module.css';
 
 // Toasts only ever follow a user action, so react-hot-toast is not part of the first load.
-const AppToaster = lazy(() => import('./components/app-toaster'));
+const AppToaster = lazyChunk(() => import('./components/app-toaster'));
 
 function Frame({ children }: { children: ReactNode }) {
   useSessionSync();

@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error';
 import type { PageModule } from './page-module';
@@ -14,10 +14,11 @@ export interface RouteHandle {
 
 /**
  * A route's page, loaded on demand: the module exports its page as `Component`. The server
- * loads the module (`handle.load`) to prefetch the page's data before rendering it.
+ * loads the module (`handle.load`) to prefetch the page's data before rendering it. If its
+ * code cannot load, offline goes back to the page the user was on, with a toast (lib/lazy-chunk).
  */
 function page(module: string, load: RouteHandle['load']) {
-  const Page = lazy(() => load().then((loaded) => ({ default: loaded.Component })));
+  const Page = lazyChunk(() => load().then((loaded) => ({ default: loaded.Component })), true);
   return { element: <Page />, handle: { module, load } satisfies RouteHandle };
 }
 

@@ -1,4 +1,7 @@
 import { Toaster } from 'react-hot-toast';
+// the handling of a lazy chunk that fails to load: it loads with the toaster at start, so that
+// it is there when the network is gone (lib/lazy-chunk imports it on a failure)
+import '../../lib/chunk-failure';
 import { toastLimits } from '@learnlingo/contract/plain';
 
 /**

@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { loadLoginForm, loadRegisterForm } from '../../features/auth';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { closeModal, openModal, selectOpenModal, type GlobalModal } from '../../store';
 import styles from './auth-modals.module.css';
 
-const LoginForm = lazy(loadLoginForm);
-const RegisterForm = lazy(loadRegisterForm);
+const LoginForm = lazyChunk(loadLoginForm);
+const RegisterForm = lazyChunk(loadRegisterForm);
 // reached only from the Login modal, so not preloaded from the header like the other two
-const ForgotPasswordForm = lazy(() => import('../../features/auth/forgot-password'));
+const ForgotPasswordForm = lazyChunk(() => import('../../features/auth/forgot-password'));
 
 export const LOGIN_TEXT =
   'Welcome back! Please enter your credentials to access your account and continue your search for a teacher.';

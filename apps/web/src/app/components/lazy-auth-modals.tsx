@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { selectOpenModal } from '../../store';
 
 /** The Login and Registration modals' code: fetched when one first opens, or earlier on a hint. */
 export const loadAuthModals = () => import('./auth-modals');
 
-const AuthModals = lazy(() => loadAuthModals().then((module) => ({ default: module.AuthModals })));
+const AuthModals = lazyChunk(() => loadAuthModals().then((module) => ({ default: module.AuthModals })));
 
 /** Mounts the auth modals while one is open (ui.modal); their code is not part of the first load. */
 export function LazyAuthModals() {

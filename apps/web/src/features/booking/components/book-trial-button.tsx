@@ -1,16 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
 import { useAppSelector } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyChunk } from '../../../lib/lazy-chunk';
 import { selectIsLoggedIn } from '../../auth';
 import styles from './booking.module.css';
 
 // The form (react-hook-form, resolvers, zod rules) loads only when a booking modal first opens.
 const loadBookingPanel = () => import('./booking-panel');
-const BookingPanel = lazy(() => loadBookingPanel().then((module) => ({ default: module.BookingPanel })));
-const BookingConfirmation = lazy(() => loadBookingPanel().then((module) => ({ default: module.BookingConfirmation })));
+const BookingPanel = lazyChunk(() => loadBookingPanel().then((module) => ({ default: module.BookingPanel })));
+const BookingConfirmation = lazyChunk(() => loadBookingPanel().then((module) => ({ default: module.BookingConfirmation })));
 
 /** "Book trial lesson": opens the booking modal for this teacher; once booked, the confirmation. */
 export function BookTrialButton({ teacher }: { teacher: Teacher }) {

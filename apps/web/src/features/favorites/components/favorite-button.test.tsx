@@ -87,7 +87,8 @@ describe('the heart', () => {
     const { user } = setup({ signedIn: true });
     server.use(
       http.put(apiUrl('/favorites/:id'), async () => {
-        await delay(30);
+        // long enough that the optimistic state is still there when the click returns on a busy machine
+        await delay(300);
         return HttpResponse.json({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }, { status: 500 });
       }),
     );
