@@ -82,6 +82,21 @@ async function audit(url) {
   }
 }
 
+/**
+ * Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is run again (twice at most) and said so.
+ */
+async function auditWithRetry(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${error.message.split('\n')[0]} — run again`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -111,7 +126,7 @@ try {
   for (const page of pages) {
     runs[page] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const r = await audit(server.base + page);
+      const r = await auditWithRetry(server.base + page);
       version = r.lighthouse;
       runs[page].push(r);
       console.log(`${page} run ${run}: score ${r.score}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms`);
