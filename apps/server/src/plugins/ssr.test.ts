@@ -79,8 +79,13 @@ describe('server rendering', () => {
     expect(pictures[0]).toContain('loading="eager"');
     expect(pictures[0]).toContain('fetchPriority="high"');
     for (const picture of pictures.slice(1)) expect(picture).toContain('loading="lazy"');
-    // the page's own stylesheets (not only the shell's), so it shows styled before its code loads
-    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/teachers-[^"]+\.css" \/>/);
+    // critical CSS inline: the first load's and the page's own, so the first paint waits for no
+    // stylesheet; the page chunk's files are named (disabled) so its loader does not fetch them again
+    expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    const pageCss = /<link rel="stylesheet" href="\/(assets\/teachers-[^"]+\.css)" disabled \/>/.exec(head)?.[1];
+    expect(pageCss).toBeDefined();
+    const style = /<style>([^<]*)<\/style>/.exec(head)?.[1] ?? '';
+    expect(style).toContain(fs.readFileSync(`${WEB_DIST}/${pageCss}`, 'utf8').trim());
     const state = stateOf(response.body);
     const fulfilled = Object.values(state.api.queries).filter((query) => query.status === 'fulfilled');
     expect(fulfilled.map((query) => query.endpointName).sort()).toEqual(['getFacets', 'getTeachers']);

@@ -45,31 +45,60 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** The CSS files a chunk needs: its own and those of the chunks it imports, in order. */
+function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [...(chunk.imports ?? []).flatMap((imported) => cssOf(manifest, imported, seen)), ...(chunk.css ?? [])];
+}
+
+/** index.html without the <link> element that names this file. */
+function withoutLink(html: string, file: string): string {
+  const at = html.indexOf(`href="/${file}"`);
+  const start = html.lastIndexOf('<link', at);
+  const end = html.indexOf('>', at);
+  if (at < 0 || start < 0 || end < 0) return html;
+  return html.slice(0, start).trimEnd() + html.slice(end + 1);
+}
+
+/** The page's styles for its <head>, and the stylesheet links the template had. */
+interface PageStyles {
+  /** what index.html links (the first load's CSS), which the inline styles replace */
+  linked: string[];
+  /** the <head> tags for a page module's styles */
+  forModule(module: string | undefined): string;
+}
+
 /**
- * The stylesheet links each page module needs beyond the entry's (which index.html links):
- * its chunk's CSS and that of the chunks it imports, from Vite's manifest. Without them a
- * server-rendered page would show unstyled until its code loaded.
+ * Critical CSS, inline: the first load's stylesheets and those of the page's own chunk (from
+ * Vite's manifest) in one <style> in the head, so the first paint waits for no stylesheet
+ * request. The page chunk's files are also named by `disabled` links (never fetched): the
+ * chunk loader, finding them, does not fetch the same CSS again when the page's code loads.
  */
-function readPageStyles(webDist: string): Map<string, string> {
+function readPageStyles(webDist: string): PageStyles {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return new Map();
+  if (!fs.existsSync(manifestFile)) return { linked: [], forModule: () => '' };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entryCss = new Set(Object.values(manifest).filter((chunk) => chunk.isEntry).flatMap((chunk) => chunk.css ?? []));
-  const styles = new Map<string, string>();
-  for (const key of Object.keys(manifest)) {
-    const css = new Set<string>();
-    const seen = new Set<string>();
-    const visit = (name: string) => {
-      const chunk = manifest[name];
-      if (!chunk || seen.has(name)) return;
-      seen.add(name);
-      for (const file of chunk.css ?? []) if (!entryCss.has(file)) css.add(file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit(key);
-    if (css.size > 0) styles.set(key, [...css].map((file) => `<link rel="stylesheet" href="/${file}" />`).join('\n    '));
-  }
-  return styles;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const firstLoad = [...new Set(entries.flatMap((key) => cssOf(manifest, key)))];
+  const read = (file: string) => fs.readFileSync(path.join(webDist, file), 'utf8');
+  const firstLoadCss = firstLoad.map(read).join('\n');
+  const byModule = new Map<string, string>();
+  const forModule = (module: string | undefined) => {
+    const key = module ?? '';
+    let tags = byModule.get(key);
+    if (tags === undefined) {
+      const own = [...new Set(cssOf(manifest, key))].filter((file) => !firstLoad.includes(file));
+      tags = [
+        `<style>${[firstLoadCss, ...own.map(read)].join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,
+        ...own.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`),
+      ].join('\n    ');
+      byModule.set(key, tags);
+    }
+    return tags;
+  };
+  return { linked: firstLoad, forModule };
 }
 
 /** A Fetch API request answered by the app itself (inject), with the visitor's cookie and address. */
@@ -118,7 +147,7 @@ export interface SsrOptions {
 interface Renderer {
   template: Template;
   entry: ServerEntry;
-  pageStyles: Map<string, string>;
+  pageStyles: PageStyles;
 }
 
 /** The part of Vite's dev server used here (Vite belongs to apps/web: its types are not the server's). */
@@ -152,7 +181,8 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
   return async (url) => ({
     template: splitTemplate(await vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')), indexFile),
     entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as unknown as ServerEntry,
-    pageStyles: new Map(),
+    // (Vite's own modules bring the styles in development)
+    pageStyles: { linked: [], forModule: () => '' },
   });
 }
 
@@ -181,10 +211,14 @@ export async function createPageRenderer(
     const indexFile = path.join(options.webDist, 'index.html');
     const entryFile = path.join(path.dirname(options.webDist), 'dist-ssr', 'entry-server.js');
     if (!fs.existsSync(indexFile) || !fs.existsSync(entryFile)) return undefined;
+    const pageStyles = readPageStyles(options.webDist);
+    let html = fs.readFileSync(indexFile, 'utf8');
+    // the first load's stylesheets come inline (pageStyles)
+    for (const file of pageStyles.linked) html = withoutLink(html, file);
     const built: Renderer = {
-      template: splitTemplate(fs.readFileSync(indexFile, 'utf8'), indexFile),
+      template: splitTemplate(html, indexFile),
       entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
-      pageStyles: readPageStyles(options.webDist),
+      pageStyles,
     };
     rendererFor = () => Promise.resolve(built);
   }
@@ -195,7 +229,7 @@ export async function createPageRenderer(
 
   const toHtml = ({ template, pageStyles }: Renderer, result: Extract<RenderResult, { kind: 'page' }>) =>
     template.beforeHead +
-    [result.head, ...result.modules.map((module) => pageStyles.get(module) ?? '')].filter(Boolean).join('\n    ') +
+    [result.head, pageStyles.forModule(result.modules[0])].filter(Boolean).join('\n    ') +
     template.beforeHtml +
     result.html +
     template.beforeState +
