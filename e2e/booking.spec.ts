@@ -8,6 +8,8 @@ import { checkA11y, expect, shoot, signUpViaApi, test } from './fixtures';
 /** Each journey books a different teacher (the list's nth card), so parallel workers never compete for a time. */
 async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; opener: Locator }> {
   await page.goto('/teachers');
+  // pages of a second context are not the fixture's, whose goto waits until the page is live
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const card = page.getByRole('article').nth(nth);
   await card.locator('summary', { hasText: 'Read more' }).click();
   const opener = card.getByRole('button', { name: 'Book trial lesson' });
