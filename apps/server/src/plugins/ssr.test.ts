@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Teacher, TeachersPage } from '@learnlingo/contract';
 import { buildApp } from '../app.js';
 import { importFile } from '../catalogue/import.js';
@@ -161,6 +161,25 @@ describe('server rendering', () => {
     expect(response.headers['cache-control']).toBe(PRIVATE_HTML);
     expect(response.headers.etag).toBeUndefined();
     expect(stateOf(response.body).auth.isLoggedIn).toBe(true);
+  });
+});
+
+describe('the session while rendering', () => {
+  it('a request without a session cookie is a visitor at once: better-auth is not asked; with one it is', async () => {
+    const inject = vi.spyOn(uncached, 'inject');
+    try {
+      const asked = () =>
+        (inject.mock.calls as unknown as [{ url?: unknown }][]).filter(([options]) => String(options?.url).startsWith('/api/auth/get-session')).length;
+      expect((await page(uncached, '/teachers?level=B1')).statusCode).toBe(200);
+      expect(inject).toHaveBeenCalled(); // the page's data
+      expect(asked()).toBe(0);
+      const user = await signUp(uncached);
+      const signedIn = await page(uncached, '/teachers?level=B1', { cookie: user.cookie });
+      expect(text(signedIn.body)).toContain(`Welcome ${user.name}`);
+      expect(asked()).toBe(1);
+    } finally {
+      inject.mockRestore();
+    }
   });
 });
 

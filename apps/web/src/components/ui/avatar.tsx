@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styles from './avatar.module.css';
 
 export interface AvatarProps {
@@ -33,6 +33,12 @@ export function initials(name: string): string {
 export function Avatar({ src, name, size = 96, alt = '', className, priority = false }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== null && src !== '' && failedSrc !== src;
+  const image = useRef<HTMLImageElement>(null);
+  // a server-rendered picture may have failed before the page came alive (no onError then)
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
+  }, [src]);
   return (
     <span
       className={[styles.avatar, className ?? ''].filter(Boolean).join(' ')}
@@ -45,6 +51,7 @@ export function Avatar({ src, name, size = 96, alt = '', className, priority = f
       </span>
       {showImage ? (
         <img
+          ref={image}
           className={styles.image}
           src={src}
           alt=""
