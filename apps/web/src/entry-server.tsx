@@ -171,6 +171,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     });
     // a visitor asking for a signed-in page (when the session could not be read, the page decides in the browser)
     if (outcome === 'visitor' && session !== 'unknown') return { kind: 'redirect', status: 302, location: '/' };
+    if (typeof outcome === 'object') return { kind: 'redirect', status: 301, location: outcome.canonical };
     if (outcome === 'not-found') status = 404;
     else if (serverFailed(store)) status = 500;
 

@@ -16,7 +16,7 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'redirect'; status: 302; location: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
   | {
       kind: 'page';
       status: number;

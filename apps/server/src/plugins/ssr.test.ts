@@ -135,6 +135,17 @@ describe('server rendering', () => {
     expect(missing.body).toContain('Teacher not found');
   });
 
+  it('a catalogue URL in another spelling (a form sent without JavaScript) is redirected to its own', async () => {
+    const sent = await page(t.app, '/teachers?q=&language=French&level=&price_min=&price_max=&sort=');
+    expect(sent.statusCode).toBe(301);
+    expect(sent.headers.location).toBe('/teachers?language=French');
+    const original = await page(t.app, '/teachers?price=30');
+    expect(original.statusCode).toBe(301);
+    expect(original.headers.location).toBe('/teachers?price_max=30');
+    // already in its spelling: rendered
+    expect((await page(t.app, '/teachers?language=French&price_max=30')).statusCode).toBe(200);
+  });
+
   it('a visitor asking for a signed-in page is redirected to / by the server', async () => {
     for (const url of ['/favorites', '/account', '/lessons']) {
       const response = await page(t.app, url);
@@ -170,11 +181,11 @@ describe('the session while rendering', () => {
     try {
       const asked = () =>
         (inject.mock.calls as unknown as [{ url?: unknown }][]).filter(([options]) => String(options?.url).startsWith('/api/auth/get-session')).length;
-      expect((await page(uncached, '/teachers?level=B1')).statusCode).toBe(200);
+      expect((await page(uncached, '/teachers?level=B1+Intermediate')).statusCode).toBe(200);
       expect(inject).toHaveBeenCalled(); // the page's data
       expect(asked()).toBe(0);
       const user = await signUp(uncached);
-      const signedIn = await page(uncached, '/teachers?level=B1', { cookie: user.cookie });
+      const signedIn = await page(uncached, '/teachers?level=B1+Intermediate', { cookie: user.cookie });
       expect(text(signedIn.body)).toContain(`Welcome ${user.name}`);
       expect(asked()).toBe(1);
     } finally {

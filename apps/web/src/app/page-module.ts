@@ -13,9 +13,10 @@ export interface PrefetchContext {
 
 /**
  * What the server makes of a page: `not-found` answers 404 with the page as rendered;
- * `visitor` (a signed-in page asked for by a visitor) redirects to `/`.
+ * `visitor` (a signed-in page asked for by a visitor) redirects to `/`; `{ canonical }`
+ * redirects permanently to the page's one spelling of its URL.
  */
-export type PrefetchOutcome = 'not-found' | 'visitor' | undefined;
+export type PrefetchOutcome = 'not-found' | 'visitor' | { canonical: string } | undefined;
 
 /**
  * A page module (pages/*-page.tsx): its page, and what the server fetches into the store

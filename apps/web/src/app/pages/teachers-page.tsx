@@ -3,10 +3,26 @@ import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { BookTrialButton } from '../../features/booking';
 import { FavoriteButton, prefetchFavorites, useFavoritesSync } from '../../features/favorites';
-import { CatalogueSection, FiltersBar, TeacherCard, TeachersList, prefetchCatalogue, useUrlFilters } from '../../features/teachers';
+import {
+  CatalogueSection,
+  FiltersBar,
+  TeacherCard,
+  TeachersList,
+  catalogueHref,
+  prefetchCatalogue,
+  readCatalogueUrl,
+  useUrlFilters,
+} from '../../features/teachers';
 
-/** The server fetches what the page reads (the hooks' own arguments) and the user's favourites. */
+/**
+ * The server fetches what the page reads (the hooks' own arguments) and the user's
+ * favourites. A URL in another spelling (a form submitted without JavaScript sends its empty
+ * fields; values in another case, invalid ones) is sent to the query's own spelling first.
+ */
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, searchParams, signedIn }) => {
+  const query = readCatalogueUrl(searchParams);
+  const canonical = catalogueHref(query, query.cursor);
+  if (canonical !== (searchParams.size > 0 ? `/teachers?${searchParams.toString()}` : '/teachers')) return { canonical };
   await Promise.all([prefetchCatalogue(dispatch, searchParams), signedIn ? prefetchFavorites(dispatch) : undefined]);
   return undefined;
 };

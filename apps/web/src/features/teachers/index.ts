@@ -3,6 +3,7 @@ export { TeachersList } from './components/teachers-list';
 export { FiltersBar } from './components/filters-bar';
 export { useUrlFilters } from './hooks/use-url-filters';
 export { prefetchCatalogue } from './api/prefetch-catalogue';
+export { catalogueHref, readCatalogueUrl } from './lib/catalogue-url';
 export { teachersApi, useGetTeacherQuery } from './api/teachers-api';
 export { CatalogueSection, BackLink } from './components/catalogue-section';
 export { selectFilters } from './filters-slice';
