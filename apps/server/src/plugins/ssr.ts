@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
-import { CatalogueCache, etagOf } from '../modules/teachers/catalogue-cache.js';
+import { CatalogueCache, etagOf, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
 export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -192,7 +192,7 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
 /** What a request renders to, ready to send. */
 interface Page {
   status: number;
-  body: string;
+  body: string | Buffer;
   etag?: string;
 }
 
@@ -282,14 +282,14 @@ export async function createPageRenderer(
         throw error;
       });
       if (redirected) return reply;
-      page = entryValue ? { status: Number(entryValue.body.slice(0, 3)), body: entryValue.body.slice(3), etag: entryValue.etag } : uncached;
+      page = entryValue ? cachedPage(entryValue) : uncached;
     } else {
       page = await renderPage(request, reply, anonymous);
       if (!page) return reply;
     }
     if (!page) return reply;
     if (reply.getHeader('cache-control') !== PRIVATE_HTML) {
-      const etag = page.etag ?? etagOf(page.body);
+      const etag = page.etag ?? etagOf(page.body.toString());
       reply.header('cache-control', ANONYMOUS_HTML).header('etag', etag);
       const match = request.headers['if-none-match'];
       if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
@@ -298,6 +298,20 @@ export async function createPageRenderer(
     }
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
   };
+}
+
+/**
+ * A cached page as it is sent: status and bytes, made once per cache entry (a hit then
+ * neither slices nor encodes tens of kilobytes of HTML again).
+ */
+const sentForms = new WeakMap<CachedResponse, Page>();
+function cachedPage(entry: CachedResponse): Page {
+  let page = sentForms.get(entry);
+  if (!page) {
+    page = { status: Number(entry.body.slice(0, 3)), body: Buffer.from(entry.body.slice(3)), etag: entry.etag };
+    sentForms.set(entry, page);
+  }
+  return page;
 }
 
 /** Thrown out of a cache fill for a page that must not be kept (redirect, 500, private). */
