@@ -1,25 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, shoot, test } from './fixtures';
+import { fullName, TEACHERS } from './catalogue-data';
 
 // Issue 4: the catalogue on the real server with ../shared/data/teachers.json imported.
-
-interface TeacherRecord {
-  name: string;
-  surname: string;
-  languages: string[];
-  levels: string[];
-  price_per_hour: number;
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataFile = process.env.CATALOGUE_FILE ?? path.resolve(here, '../../shared/data/teachers.json');
-const raw = JSON.parse(readFileSync(dataFile, 'utf8')) as unknown;
-const collection = (raw as { teachers?: unknown }).teachers ?? raw;
-const TEACHERS = (Array.isArray(collection) ? collection : Object.values(collection as object)) as TeacherRecord[];
-const fullName = (t: TeacherRecord) => `${t.name} ${t.surname}`;
 
 const cards = (page: Page) => page.getByRole('article');
 

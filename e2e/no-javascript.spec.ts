@@ -1,24 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { fullName, TEACHERS, type TeacherRecord } from './catalogue-data';
 
 // Issue 9, "it works without JavaScript": the server-rendered catalogue browses, filters and
 // pages with scripts off (docs/decisions/090).
-
-interface TeacherRecord {
-  name: string;
-  surname: string;
-  languages: string[];
-  experience: string;
-}
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataFile = process.env.CATALOGUE_FILE ?? path.resolve(here, '../../shared/data/teachers.json');
-const raw = JSON.parse(readFileSync(dataFile, 'utf8')) as unknown;
-const collection = (raw as { teachers?: unknown }).teachers ?? raw;
-const TEACHERS = (Array.isArray(collection) ? collection : Object.values(collection as object)) as TeacherRecord[];
-const fullName = (t: TeacherRecord) => `${t.name} ${t.surname}`;
 
 const cards = (page: Page) => page.getByRole('article');
 const names = (page: Page) => cards(page).getByRole('heading', { level: 2 }).allTextContents();

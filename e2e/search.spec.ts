@@ -1,29 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, SCREEN_WIDTHS, screenshotDir, shoot, test } from './fixtures';
+import { fullName, TEACHERS, type TeacherRecord } from './catalogue-data';
 
 // Issue 11: search, sort, price range and counts on the real server with the real
 // 30-teacher catalogue (../shared/data/teachers.json) imported.
-
-interface TeacherRecord {
-  name: string;
-  surname: string;
-  languages: string[];
-  levels: string[];
-  price_per_hour: number;
-  lesson_info: string;
-  conditions: string[];
-  experience: string;
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataFile = process.env.CATALOGUE_FILE ?? path.resolve(here, '../../shared/data/teachers.json');
-const raw = JSON.parse(readFileSync(dataFile, 'utf8')) as unknown;
-const collection = (raw as { teachers?: unknown }).teachers ?? raw;
-const TEACHERS = (Array.isArray(collection) ? collection : Object.values(collection as object)) as TeacherRecord[];
-const fullName = (t: TeacherRecord) => `${t.name} ${t.surname}`;
 
 const cards = (page: Page) => page.getByRole('article');
 const count = (page: Page) => page.getByText(/^\d+ teachers?$/);
