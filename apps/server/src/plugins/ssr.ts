@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
-import { CatalogueCache, etagOf, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
+import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
 export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -193,6 +193,8 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
 interface Page {
   status: number;
   body: string | Buffer;
+  /** anonymous and alike for every visitor: public, and kept in the HTML cache */
+  shared: boolean;
   etag?: string;
 }
 
@@ -239,6 +241,7 @@ export async function createPageRenderer(
     (result.state === null ? '' : `<script id="ssr-state" type="application/json">${result.state}</script>`) +
     template.end;
 
+  /** Renders a request; undefined when it was answered with a redirect. */
   async function renderPage(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
     const renderer = await rendererFor(request.url);
@@ -257,44 +260,38 @@ export async function createPageRenderer(
     }
     if (result.error !== undefined) request.log.error({ err: result.error }, 'server rendering failed');
     // (in development nothing is cached: the source changes under it)
-    const cacheable = !options.devWebRoot && anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
-    if (!cacheable) reply.header('cache-control', PRIVATE_HTML);
-    return { status: result.status, body: toHtml(renderer, result) };
+    const shared = !options.devWebRoot && anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
+    return { status: result.status, body: toHtml(renderer, result), shared };
   }
 
   return async (request, reply) => {
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
     let page: Page | undefined;
     if (anonymous && cache) {
-      // the status rides in front of the cached body: `200<!doctype html>…`
-      let uncached: Page | undefined;
-      let redirected = false;
-      const entryValue = await cache.get(request.url, async () => {
-        const rendered = await renderPage(request, reply, true);
-        if (!rendered) redirected = true;
-        uncached = rendered;
-        if (!rendered || (rendered.status !== 200 && rendered.status !== 404) || reply.getHeader('cache-control') === PRIVATE_HTML) {
-          throw new NotCacheable();
-        }
-        return `${rendered.status}${rendered.body}`;
-      }).catch((error: unknown) => {
-        if (error instanceof NotCacheable) return undefined;
-        throw error;
-      });
-      if (redirected) return reply;
-      page = entryValue ? cachedPage(entryValue) : uncached;
+      // Kept: shared pages that are the page (200) or the not-found page (404). The status
+      // rides in front of the cached body: `200<!doctype html>…`.
+      let rendered: Page | undefined;
+      const entry = await cache
+        .get(request.url, async () => {
+          rendered = await renderPage(request, reply, true);
+          if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
+          return `${rendered.status}${rendered.body.toString()}`;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotCacheable) return undefined;
+          throw error;
+        });
+      page = entry ? cachedPage(entry) : rendered;
     } else {
       page = await renderPage(request, reply, anonymous);
-      if (!page) return reply;
     }
-    if (!page) return reply;
-    if (reply.getHeader('cache-control') !== PRIVATE_HTML) {
+    if (!page) return reply; // a redirect, already sent
+    if (!page.shared) {
+      reply.header('cache-control', PRIVATE_HTML);
+    } else {
       const etag = page.etag ?? etagOf(page.body.toString());
       reply.header('cache-control', ANONYMOUS_HTML).header('etag', etag);
-      const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.code(304).send();
-      }
+      if (notModified(request, etag)) return reply.code(304).send();
     }
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
   };
@@ -308,7 +305,7 @@ const sentForms = new WeakMap<CachedResponse, Page>();
 function cachedPage(entry: CachedResponse): Page {
   let page = sentForms.get(entry);
   if (!page) {
-    page = { status: Number(entry.body.slice(0, 3)), body: Buffer.from(entry.body.slice(3)), etag: entry.etag };
+    page = { status: Number(entry.body.slice(0, 3)), body: Buffer.from(entry.body.slice(3)), shared: true, etag: entry.etag };
     sentForms.set(entry, page);
   }
   return page;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { TEACHER_ID_MAX } from '@learnlingo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../plugins/errors.js';
-import { etagOf } from '../teachers/catalogue-cache.js';
+import { etagOf, notModified } from '../teachers/catalogue-cache.js';
 import { createSeoRepository } from './seo-repository.js';
 import {
   sitemapIndex,
@@ -37,11 +37,6 @@ const XML = 'application/xml; charset=utf-8';
 
 const PART_FILE = /^teachers-([1-9][0-9]{0,8})\.xml$/;
 const PAGES_FILE = 'pages.xml';
-
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const match = request.headers['if-none-match'];
-  return !!match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 /**
  * /robots.txt and the sitemaps (docs/decisions/070-sitemaps.md): /sitemap.xml lists `/`,

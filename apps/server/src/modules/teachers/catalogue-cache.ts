@@ -10,6 +10,12 @@ export function etagOf(body: string): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
+/** Whether a request's If-None-Match names this ETag (weak or strong, among others): answer 304. */
+export function notModified(request: { headers: { 'if-none-match'?: string } }, etag: string): boolean {
+  const match = request.headers['if-none-match'];
+  return !!match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /**
  * An in-process cache of serialised catalogue responses, keyed by the normalised query.
  *

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
-import { CatalogueCache, etagOf, type CachedResponse } from './catalogue-cache.js';
+import { CatalogueCache, etagOf, notModified, type CachedResponse } from './catalogue-cache.js';
 import { createCursorCodec, cursorScope, type SearchCounted } from './cursor.js';
 import { SORT_ORDERS } from './sort-orders.js';
 import { createTeachersRepository, type ListFilters, type ListPage } from './teachers-repository.js';
@@ -49,10 +49,7 @@ interface FiltersQuery {
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
   reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`);
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
-    return reply.code(304).send();
-  }
+  if (notModified(request, entry.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);
 }
 
