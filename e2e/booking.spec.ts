@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { checkA11y, expect, shoot, signUpViaApi, test } from './fixtures';
+import { checkA11y, expect, screenshotDir, shoot, signUpViaApi, test } from './fixtures';
 
 // Issues 4 and 12: a trial lesson is booked at a free time of the teacher, found again
 // (My lessons, or the private link) and cancelled; a time can be booked once.
@@ -122,6 +123,12 @@ test('a signed-in learner books, finds it in My lessons, downloads the .ics and 
   await lesson.getByRole('button', { name: 'Cancel lesson' }).click();
   await lesson.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByRole('region', { name: 'Past' }).getByText('Cancelled')).toBeVisible();
+
+  // Back leaves My lessons for the catalogue itself, not for the history entry the modal held
+  await page.goBack();
+  await expect(page).toHaveURL(/\/teachers$/);
+  expect(await page.evaluate(() => (window.history.state as Record<string, unknown> | null)?.learnlingoModal ?? null)).toBeNull();
+  await expect(page.getByRole('article').first()).toBeVisible();
 });
 
 test('a booked time disappears for the next learner; one who had it open is told and keeps the form', async ({ page, browser, baseURL }) => {
@@ -171,7 +178,7 @@ test('the booking modal at 375 px: the close button stays in view and scrolled t
   expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
   // the scrolling body is clipped by the panel: the panel hides overflow
   expect(await dialog.evaluate((el) => getComputedStyle(el).overflow)).toBe('hidden');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/booking-modal-375-scrolled.png' });
+  await page.screenshot({ path: path.join(screenshotDir, 'booking-modal-375-scrolled.png') });
   await close.click();
   await expect(dialog).toHaveCount(0);
 });

@@ -52,8 +52,11 @@ test.describe('without JavaScript', () => {
     const card = cards(page).first();
     const teacher = french.find((t) => fullName(t) === secondPage[0]) as TeacherRecord;
     await expect(card.getByText(teacher.experience)).toBeHidden();
-    await card.locator('summary', { hasText: 'Read more' }).click();
+    await expect(card.locator('summary')).toHaveText('Read more', { useInnerText: true });
+    await card.locator('summary').click();
     await expect(card.locator('details')).toHaveAttribute('open', '');
+    // the label follows the open state without scripts (CSS on [open])
+    await expect(card.locator('summary')).toHaveText('Show less', { useInnerText: true });
     await expect(card.getByText(teacher.experience)).toBeVisible();
     await expect(card.getByRole('list', { name: 'Reviews' })).toBeVisible();
 

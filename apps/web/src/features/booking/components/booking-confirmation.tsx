@@ -13,7 +13,11 @@ export interface BookingConfirmationProps {
   onDone: () => void;
 }
 
-/** After booking: when, with whom, and how to find the lesson again. */
+/**
+ * After booking: when, with whom, and how to find the lesson again. Its links replace the
+ * history entry the open modal holds (components/ui/modal), so that Back from the page they
+ * open goes where the modal was opened, not to a copy of that page.
+ */
 export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: BookingConfirmationProps) {
   const { lesson, token } = created;
   const privateLink = `${globalThis.location.origin}/bookings/${token}`;
@@ -43,7 +47,7 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
       {isLoggedIn ? (
         <p>
           You will find it in{' '}
-          <Link to="/lessons" onClick={onDone}>
+          <Link to="/lessons" replace onClick={onDone}>
             My lessons
           </Link>
           , where you can also cancel it up to 12 hours before it starts.
@@ -51,7 +55,7 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
       ) : (
         <p>
           Keep this private link: it shows your booking and lets you cancel it up to 12 hours before it starts.{' '}
-          <Link className={styles.privateLink} to={`/bookings/${token}`} onClick={onDone}>
+          <Link className={styles.privateLink} to={`/bookings/${token}`} replace onClick={onDone}>
             {privateLink}
           </Link>
         </p>

@@ -51,13 +51,14 @@ describe('TeacherCard', () => {
 
   it('"Read more" (a <details> summary) expands experience, reviews and "Book trial lesson"', async () => {
     const { user } = renderCard();
-    const toggle = screen.getByText('Read more');
+    const toggle = screen.getByText('Read more').closest('summary')!;
     const details = toggle.closest('details');
-    expect(toggle.tagName).toBe('SUMMARY');
+    // both labels are in the summary; CSS shows the one that fits the open state (tried in Chromium:
+    // catalogue.spec.ts with scripts, no-javascript.spec.ts without)
+    expect(within(toggle).getByText('Show less')).toBeInTheDocument();
     expect(details).not.toHaveAttribute('open');
     await user.click(toggle);
     expect(details).toHaveAttribute('open');
-    expect(toggle).toHaveTextContent('Show less');
     expect(screen.getByText(teacher.experience)).toBeVisible();
     const reviews = within(screen.getByRole('list', { name: 'Reviews' })).getAllByRole('listitem');
     expect(reviews).toHaveLength(teacher.reviews.length);
@@ -68,7 +69,6 @@ describe('TeacherCard', () => {
     expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
     await user.click(toggle);
     expect(details).not.toHaveAttribute('open');
-    expect(toggle).toHaveTextContent('Read more');
     expect(screen.getByText(teacher.experience)).not.toBeVisible();
     expect(screen.queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
   });
@@ -82,7 +82,7 @@ describe('TeacherCard', () => {
     const card = document.createElement('div');
     card.innerHTML = html;
     const details = card.querySelector('details');
-    expect(details?.querySelector(':scope > summary')?.textContent).toBe('Read more');
+    expect(details?.querySelector(':scope > summary')?.textContent).toBe('Read moreShow less');
     expect(details?.hasAttribute('open')).toBe(false);
     expect(details?.textContent).toContain(teacher.experience);
     expect(details?.querySelectorAll('[aria-label="Reviews"] li')).toHaveLength(teacher.reviews.length);
@@ -126,6 +126,6 @@ describe('TeacherCard', () => {
     renderCard({ defaultExpanded: true, headingLevel: 'h1' });
     expect(screen.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeInTheDocument();
     expect(screen.getByText(teacher.experience)).toBeVisible();
-    expect(screen.getByText('Show less').closest('details')).toHaveAttribute('open');
+    expect(screen.getByText(teacher.experience).closest('details')).toHaveAttribute('open');
   });
 });

@@ -80,7 +80,11 @@ export function TeacherCard({
           open={expanded}
           onToggle={(event) => setExpanded(event.currentTarget.open)}
         >
-          <summary className={styles.readMore}>{expanded ? 'Show less' : 'Read more'}</summary>
+          {/* the label follows the open state in CSS, so that it is right without JavaScript too */}
+          <summary className={styles.readMore}>
+            <span className={styles.whenClosed}>Read more</span>
+            <span className={styles.whenOpen}>Show less</span>
+          </summary>
           <p className={styles.experience}>{teacher.experience}</p>
           <TeacherReviews reviews={teacher.reviews} />
         </details>
