@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { BuildEnvironmentOptions, Rolldown } from 'vite';
+import type { BuildEnvironmentOptions, Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
@@ -52,6 +52,24 @@ const firstLoadChunk = (id: string, context: Rolldown.ChunkingContext) =>
 
 const lessonsModules = /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|components[\\/]lessons-view|components[\\/]lesson-card))/;
 
+/**
+ * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
+ * server sends the whole page, so they are not needed for the first paint: at the default
+ * (high) priority they share a slow connection with the HTML, the font and the first picture
+ * and delay what the user sees first. Module scripts run after parsing either way (decision 092).
+ */
+const firstLoadScriptsLowPriority = (): Plugin => ({
+  name: 'learnlingo:first-load-scripts-low-priority',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+        .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"'),
+  },
+});
+
 /** The browser's build (dist/): the entry, the shell chunk, a chunk per lazy page. */
 const clientBuild = {
   target: 'es2022',
@@ -79,7 +97,7 @@ const clientBuild = {
 } satisfies BuildEnvironmentOptions;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), firstLoadScriptsLowPriority()],
   resolve: {
     alias: [
       // the contract from source; `/plain` is its zod-free part (safe for the first page load)

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,7 @@ import type { Teacher, TeachersPage } from '@learnlingo/contract';
 import { buildApp } from '../app.js';
 import { importFile } from '../catalogue/import.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
-import { ANONYMOUS_HTML, PRIVATE_HTML } from './ssr.js';
+import { acceptedEncoding, ANONYMOUS_HTML, PRIVATE_HTML } from './ssr.js';
 
 /** The real 30-teacher catalogue, read in place. */
 const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
@@ -205,6 +206,62 @@ describe('caching anonymous pages', () => {
     const again = await page(t.app, '/teachers', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('HTML goes compressed to a client that accepts it (br, else gzip), its own ETag per encoding, Vary: Accept-Encoding', async () => {
+    const url = '/teachers?language=French';
+    // (two renders of a page differ in their store's request ids and times)
+    const same = (html: string) => html.replace(/<script id="ssr-state" [^<]*<\/script>/, '');
+    for (const app of [t.app, uncached]) {
+      const plain = await page(app, url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      // a browser's header: brotli; the same page, a fraction of the bytes
+      for (const round of [1, 2]) {
+        const br = await page(app, url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(br.statusCode, `round ${round}`).toBe(200);
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers.vary).toMatch(/accept-encoding/i);
+        expect(same(zlib.brotliDecompressSync(br.rawPayload).toString())).toBe(same(plain.body));
+        expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(br.headers.etag).not.toBe(plain.headers.etag);
+        if (app !== t.app) continue; // (each render of a page not kept has its own ETag)
+        const notModified = await page(app, url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+        expect(notModified.statusCode).toBe(304);
+        // the identity page's validator does not stand for the brotli one
+        expect((await page(app, url, { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+      }
+      const gz = await page(app, url, { 'accept-encoding': 'br;q=0, gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(same(zlib.gunzipSync(gz.rawPayload).toString())).toBe(same(plain.body));
+    }
+    // a signed-in user's page too (private: rendered for them, compressed on the way)
+    const user = await signUp(t.app);
+    const own = await page(t.app, url, { cookie: user.cookie, 'accept-encoding': 'gzip' });
+    expect(own.headers['cache-control']).toBe(PRIVATE_HTML);
+    expect(own.headers['content-encoding']).toBe('gzip');
+    expect(text(zlib.gunzipSync(own.rawPayload).toString())).toContain(`Welcome ${user.name}`);
+  });
+
+  it("the first load's scripts ask for low fetch priority: the page is whole without them", async () => {
+    const html = (await page(t.app, '/')).body;
+    const scripts = [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((tag) => tag[0]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+  });
+
+  it('reads Accept-Encoding as RFC 9110 says: q=0 refuses, * stands for the rest, unknown codings are skipped', () => {
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+    expect(acceptedEncoding('')).toBeUndefined();
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('deflate, zstd')).toBeUndefined();
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('GZIP;Q=0.5, Br')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=1')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(acceptedEncoding('gzip;q=abc')).toBeUndefined();
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding(`${'x, '.repeat(2000)}gzip`)).toBe('gzip');
   });
 
   it('the in-process cache serves a page again until the catalogue version moves', async () => {
