@@ -8,7 +8,7 @@
 // Nothing is downloaded: no browser, no fonts from elsewhere.
 //
 // Usage: node bench/page-speed.mjs [--runs 3] [--port N (default: a free one)] [--no-build] [--chromium /usr/bin/chromium]
-//        [--catalogue ../shared/data/teachers.json]
+//        [--catalogue ../shared/data/teachers.json] [--page /teachers (one page only; /teachers/:id for the teacher's)]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,7 +55,8 @@ async function launchChromium() {
     async close() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      rmSync(profile, { recursive: true, force: true });
+      // (Chromium's helpers may still be writing into the profile for a moment after it exits)
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
@@ -75,6 +76,8 @@ async function audit(url) {
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbt: value('total-blocking-time'),
+      // what the largest paint was: the element, and the request it waited for, if any
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       lighthouse: lhr.lighthouseVersion,
     };
   } finally {
@@ -117,7 +120,8 @@ try {
   const first = await (await fetch(`${server.base}/api/teachers?limit=1`)).json();
   const teacherId = first.items[0]?.id;
   if (!teacherId) throw new Error('the catalogue is empty');
-  const pages = ['/', '/teachers', `/teachers/${encodeURIComponent(teacherId)}`];
+  const only = arg('page', '');
+  const pages = ['/', '/teachers', `/teachers/${encodeURIComponent(teacherId)}`].filter((page) => !only || page === only.replace(':id', teacherId));
 
   const rows = [];
   const runs = {};
@@ -129,7 +133,9 @@ try {
       const r = await auditWithRetry(server.base + page);
       version = r.lighthouse;
       runs[page].push(r);
-      console.log(`${page} run ${run}: score ${r.score}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms`);
+      console.log(
+        `${page} run ${run}: score ${r.score}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms — LCP ${r.lcpElement.slice(0, 120)}`,
+      );
     }
     const of = (key) => median(runs[page].map((r) => r[key]));
     rows.push({

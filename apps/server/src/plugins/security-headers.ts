@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { APP_LOADER_CSP_SOURCE } from './app-loader.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -65,7 +66,8 @@ function createHelmet(options: { https: boolean }) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // this origin's files, and the one inline script that loads the app after the first paint
+        scriptSrc: ["'self'", APP_LOADER_CSP_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import type { Teacher, TeachersPage } from '@learnlingo/contract';
 import { buildApp } from '../app.js';
 import { importFile } from '../catalogue/import.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
+import { APP_LOADER } from './app-loader.js';
 import { acceptedEncoding, ANONYMOUS_HTML, PRIVATE_HTML } from './ssr.js';
 
 /** The real 30-teacher catalogue, read in place. */
@@ -243,11 +245,22 @@ describe('caching anonymous pages', () => {
     expect(text(zlib.gunzipSync(own.rawPayload).toString())).toContain(`Welcome ${user.name}`);
   });
 
-  it("the first load's scripts ask for low fetch priority: the page is whole without them", async () => {
-    const html = (await page(t.app, '/')).body;
+  it("the first load's scripts wait in an inert template for the loader, the one inline script the CSP allows", async () => {
+    const response = await page(t.app, '/');
+    const html = response.body;
     const scripts = [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((tag) => tag[0]);
     expect(scripts.length).toBeGreaterThan(1);
     for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+    // none of them in the head or loose in the body: all inside the template, which the loader imports after the first paint
+    const template = /<template id="app-scripts">([\s\S]*?)<\/template>\s*<script>([^<]*)<\/script>\s*<\/body>/.exec(html);
+    expect(template).not.toBeNull();
+    expect([...template![1]!.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)]).toHaveLength(scripts.length);
+    expect(headOf(html)).not.toMatch(/<script|modulepreload/);
+    expect(template![2]).toBe(APP_LOADER);
+    const hash = `'sha256-${createHash('sha256').update(template![2]!).digest('base64')}'`;
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc?.split(' ').sort()).toEqual(["'self'", hash].sort());
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('reads Accept-Encoding as RFC 9110 says: q=0 refuses, * stands for the rest, unknown codings are skipped', () => {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
+import { deferAppScripts } from './app-loader.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
@@ -224,6 +225,8 @@ export async function createPageRenderer(
     let html = fs.readFileSync(indexFile, 'utf8');
     // the first load's stylesheets come inline (pageStyles)
     for (const file of pageStyles.linked) html = withoutLink(html, file);
+    // the app's code comes after the first paint
+    html = deferAppScripts(html);
     const built: Renderer = {
       template: splitTemplate(html, indexFile),
       entry: (await import(pathToFileURL(entryFile).href)) as ServerEntry,
