@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import type { Teacher } from '@learnlingo/contract';
+import { englishList } from '../../lib/english-list';
 import { useHead, type PageHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { Button } from '../../components/ui/button';
@@ -26,7 +27,7 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signe
 function teacherHead(teacher: Teacher): PageHead {
   const name = `${teacher.name} ${teacher.surname}`;
   const image = teacher.avatar_url?.startsWith('https://') ? teacher.avatar_url : undefined;
-  const languages = new Intl.ListFormat('en', { type: 'conjunction' }).format(teacher.languages);
+  const languages = englishList(teacher.languages);
   return {
     title: `${name} · LearnLingo`,
     description: `${name} teaches ${languages} online, ${teacher.price_per_hour}$ / 1 hour, rated ${teacher.rating} by ${teacher.reviews.length === 1 ? '1 review' : `${teacher.reviews.length} reviews`}. Book a trial lesson on LearnLingo.`,
