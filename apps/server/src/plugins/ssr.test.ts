@@ -89,6 +89,11 @@ describe('server rendering', () => {
     expect(pageCss).toBeDefined();
     const style = /<style>([^<]*)<\/style>/.exec(head)?.[1] ?? '';
     expect(style).toContain(fs.readFileSync(`${WEB_DIST}/${pageCss}`, 'utf8').trim());
+    // the text font the inline CSS names is preloaded (CORS mode, as font requests are: one fetch)
+    const fonts = [...new Set([...style.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((match) => match[1]))];
+    expect(fonts).toHaveLength(1);
+    expect(head).toContain(`<link rel="preload" href="${fonts[0]}" as="font" type="font/woff2" crossorigin />`);
+    expect(head.indexOf('rel="preload"')).toBeLessThan(head.indexOf('<style>'));
     const state = stateOf(response.body);
     const fulfilled = Object.values(state.api.queries).filter((query) => query.status === 'fulfilled');
     expect(fulfilled.map((query) => query.endpointName).sort()).toEqual(['getFacets', 'getTeachers']);

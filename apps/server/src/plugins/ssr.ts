@@ -65,6 +65,11 @@ function withoutLink(html: string, file: string): string {
   return html.slice(0, start).trimEnd() + html.slice(end + 1);
 }
 
+/** The woff2 files a stylesheet names (`url(/assets/….woff2)`). */
+function fontsOf(css: string): string[] {
+  return [...new Set([...css.matchAll(/url\((\/assets\/[\w.-]+\.woff2)\)/g)].map((match) => match[1] ?? ''))];
+}
+
 /** The page's styles for its <head>, and the stylesheet links the template had. */
 interface PageStyles {
   /** what index.html links (the first load's CSS), which the inline styles replace */
@@ -94,6 +99,7 @@ function readPageStyles(webDist: string): PageStyles {
     if (tags === undefined) {
       const own = [...new Set(cssOf(manifest, key))].filter((file) => !firstLoad.includes(file));
       tags = [
+        ...fontsOf(firstLoadCss).map((file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`),
         `<style>${[firstLoadCss, ...own.map(read)].join('\n').replace(/<\/style/gi, '<\\/style')}</style>`,
         ...own.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`),
       ].join('\n    ');
