@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
@@ -32,26 +33,51 @@ async function readSession(fetch: RenderRequest['fetch']): Promise<SessionAnswer
 
 /**
  * The markup of a React tree once everything in it is ready (lazy pages loaded, no
- * fallback left), with React's streaming renderer. An error anywhere (which the browser
- * would have to render again) rejects: the server answers with the error page instead.
+ * fallback left), with React's streaming renderer for Node (`renderToPipeableStream`,
+ * which writes Node buffers: the web-streams renderer's readable stream, text encoder and
+ * Fetch `Response` cost more per page). An error anywhere (which the browser would have to
+ * render again) rejects: the server answers with the error page instead.
  */
-async function renderToHtml(element: ReactNode): Promise<string> {
-  let renderError: unknown;
-  const stream = await renderToReadableStream(element, {
-    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    // never split a large boundary out of line (the default past 12.8 kB): that needs an
-    // inline script, which the CSP refuses, and JavaScript, which a page must not need
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      renderError ??= error;
-    },
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let renderError: unknown;
+    const chunks: Buffer[] = [];
+    const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        if (renderError === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+        else fail(renderError);
+        done();
+      },
+    });
+    // (the timer fires long after `stream` is assigned)
+    const timer = setTimeout(() => stream.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
+    const stream = renderToPipeableStream(element, {
+      // never split a large boundary out of line (the default past 12.8 kB): that needs an
+      // inline script, which the CSP refuses, and JavaScript, which a page must not need
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (renderError === undefined) stream.pipe(sink);
+        else {
+          clearTimeout(timer);
+          stream.abort();
+          fail(renderError);
+        }
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        fail(error);
+      },
+      onError(error) {
+        renderError ??= error;
+      },
+    });
   });
-  await stream.allReady;
-  if (renderError !== undefined) {
-    await stream.cancel();
-    throw renderError instanceof Error ? renderError : new Error(String(renderError));
-  }
-  return new Response(stream).text();
 }
 
 /** A boundary that suspended while rendering: React streams it apart, behind an inline script. */
