@@ -20,7 +20,7 @@ function fakeApi(overrides: Record<string, () => Response> = {}) {
 }
 
 const renderPage = async (url: string, fetch = fakeApi()) => {
-  const result = await render({ url, fetch, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+  const result = await render({ url, fetch, sessionCookie: true, publicOrigin: 'https://learnlingo.example', contactEmail: null });
   if (result.kind !== 'page') throw new Error(`expected a page, got ${result.kind}`);
   return result as Extract<RenderResult, { kind: 'page' }>;
 };
@@ -60,7 +60,7 @@ describe('entry-server', () => {
       },
     }));
     const { render: renderFresh } = await import('./entry-server');
-    const result = await renderFresh({ url: '/', fetch: fakeApi(), publicOrigin: 'https://learnlingo.example', contactEmail: null });
+    const result = await renderFresh({ url: '/', fetch: fakeApi(), sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
     if (result.kind !== 'page') throw new Error('expected a page');
     expect(result.status).toBe(500);
     expect(result.html).toContain('Unexpected Application Error!');
@@ -74,11 +74,20 @@ describe('entry-server', () => {
     const result = await render({
       url: '/favorites',
       fetch: fakeApi({ '/api/auth/get-session': () => new Response('busy', { status: 503 }) }),
+      sessionCookie: true,
       publicOrigin: 'https://learnlingo.example',
       contactEmail: null,
     });
     expect(result.kind).toBe('page');
     expect(result.kind === 'page' && result.sessionKnown).toBe(false);
+  });
+
+  it('without a session cookie the session is not asked for: a known visitor (redirected from /favorites)', async () => {
+    const fetch = fakeApi({ '/api/auth/get-session': () => new Response('busy', { status: 503 }) });
+    const result = await render({ url: '/favorites', fetch, sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+    expect(result).toEqual({ kind: 'redirect', status: 302, location: '/' });
+    const asked = fetch.mock.calls.map(([request]) => new URL(request.url).pathname);
+    expect(asked).not.toContain('/api/auth/get-session');
   });
 
   it('head tags and the state are escaped: nothing in the data can close an element', () => {

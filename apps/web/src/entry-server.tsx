@@ -18,7 +18,9 @@ const RENDER_TIMEOUT_MS = 10_000;
 
 type SessionAnswer = { user: { name: string; email: string } | null } | 'unknown';
 
-async function readSession(fetch: RenderRequest['fetch']): Promise<SessionAnswer> {
+async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<SessionAnswer> {
+  // a visitor without a session cookie has no session: nothing to ask
+  if (!sessionCookie) return { user: null };
   try {
     const response = await fetch(
       new Request(`${SSR_ORIGIN}/api/auth/get-session`, { headers: { accept: 'application/json' } }),
@@ -176,7 +178,7 @@ function serverFailed(store: AppStore): boolean {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const location = new URL(request.url, SSR_ORIGIN);
   const store = makeStore({ config: { contactEmail: request.contactEmail } }, { serverFetch: request.fetch });
-  const session = await readSession(request.fetch);
+  const session = await readSession(request);
   const user = session === 'unknown' ? null : session.user;
   if (user) store.dispatch(signedIn(user));
   else if (session !== 'unknown') store.dispatch(refreshFinished());

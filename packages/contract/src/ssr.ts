@@ -9,6 +9,8 @@ export interface RenderRequest {
   url: string;
   /** answers the page's API requests in-process, with the visitor's cookie */
   fetch: (request: Request) => Promise<Response>;
+  /** whether the request carries a session cookie: without one there is no session to ask for */
+  sessionCookie: boolean;
   /** canonical URLs and Open Graph URLs start with it */
   publicOrigin: string;
   /** the school's contact address (SCHOOL_EMAIL), shown in the footer */

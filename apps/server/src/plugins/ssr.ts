@@ -112,11 +112,8 @@ function readPageStyles(webDist: string): PageStyles {
 
 /** A Fetch API request answered by the app itself (inject), with the visitor's cookie and address. */
 function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
-  const hasSessionCookie = SESSION_COOKIE.test(request.headers.cookie ?? '');
   return async (apiRequest: Request): Promise<Response> => {
     const url = new URL(apiRequest.url);
-    // without a session cookie there is no session: better-auth would answer null
-    if (url.pathname === '/api/auth/get-session' && !hasSessionCookie) return Response.json(null);
     const headers: Record<string, string> = Object.fromEntries(apiRequest.headers);
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
@@ -261,6 +258,7 @@ export async function createPageRenderer(
     const result = await renderer.entry.render({
       url: request.url,
       fetch: inProcessFetch(app, request, setCookies),
+      sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
       contactEmail: options.contactEmail,
     });
