@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RenderResult } from '@learnlingo/contract/plain';
 import { headTags, render, scriptJson } from './entry-server';
 import { routes, type RouteHandle } from './app/router';
+import { rememberedStores } from './store';
 import { loadTeachers } from './features/teachers/testing/teachers-fixture';
 
 const [teacher] = loadTeachers();
@@ -88,6 +89,14 @@ describe('entry-server', () => {
     expect(result).toEqual({ kind: 'redirect', status: 302, location: '/' });
     const asked = fetch.mock.calls.map(([request]) => new URL(request.url).pathname);
     expect(asked).not.toContain('/api/auth/get-session');
+  });
+
+  it('forgets the store of each page it rendered (one per request: none is kept)', async () => {
+    await renderPage(`/teachers/${teacher!.id}`);
+    const before = rememberedStores();
+    for (let i = 0; i < 5; i += 1) await renderPage(`/teachers/${teacher!.id}`);
+    await renderPage('/no-such-page');
+    expect(rememberedStores()).toBe(before);
   });
 
   it('head tags and the state are escaped: nothing in the data can close an element', () => {

@@ -6,7 +6,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
-import { makeStore, rootReducer, type AppStore } from './store';
+import { forgetStore, makeStore, rootReducer, type AppStore } from './store';
 import { AppRoutes, routes, type RouteHandle } from './app/router';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
@@ -176,8 +176,16 @@ function serverFailed(store: AppStore): boolean {
  * which hydrates the same markup without fetching again.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const location = new URL(request.url, SSR_ORIGIN);
   const store = makeStore({ config: { contactEmail: request.contactEmail } }, { serverFetch: request.fetch });
+  try {
+    return await renderWith(store, request);
+  } finally {
+    forgetStore(store);
+  }
+}
+
+async function renderWith(store: AppStore, request: RenderRequest): Promise<RenderResult> {
+  const location = new URL(request.url, SSR_ORIGIN);
   const session = await readSession(request);
   const user = session === 'unknown' ? null : session.user;
   if (user) store.dispatch(signedIn(user));

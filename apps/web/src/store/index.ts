@@ -6,7 +6,7 @@
  * it they would import `store.ts` back, and a slice loaded first would meet a store without
  * it. The lint's `import-x/no-cycle` finds such a cycle.
  */
-export { makeStore, rootReducer, injectLazySlice, lazySliceInjected, type StoreExtra, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store';
+export { makeStore, forgetStore, rememberedStores, rootReducer, injectLazySlice, lazySliceInjected, type StoreExtra, type AppDispatch, type AppStore, type LazyLoadedSlices, type RootState } from './store';
 export { useAppDispatch, useAppSelector } from './hooks';
 export { listenerMiddleware, startAppListening } from './listener';
 export { configSlice, selectContactEmail } from './config-slice';

@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from './store';
+import { forgetStore, makeStore, rememberedStores } from './store';
 import { loggedOut, signedIn } from '../features/auth/auth-slice';
 import { favoriteAdded } from '../features/favorites/favorites-slice';
 import { setFilters } from '../features/teachers/filters-slice';
@@ -42,5 +44,19 @@ describe('store', () => {
     expect(store.getState().api?.config).toMatchObject({ reducerPath: 'api', middlewareRegistered: true });
     expect(makeStore().getState().api?.config.reducerPath).toBe('api');
     expect(api.reducerPath).toBe('api');
+  });
+
+  it('forgetStore: a store the server rendered with is no longer told of slices, nor are the stores that have gone', async () => {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as () => void;
+    for (let i = 0; i < 2000; i += 1) makeStore();
+    // (a WeakRef keeps its target until the current job ends)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const rendered = makeStore();
+    expect(rememberedStores()).toBeGreaterThan(2000); // nothing swept them yet
+    forgetStore(rendered);
+    expect(rememberedStores()).toBeLessThan(100);
+    expect(rendered.getState()).toHaveProperty('auth');
   });
 });

@@ -41,6 +41,21 @@ type LazyInjectedAction = ReturnType<typeof lazySliceInjected>;
 const stores = new Set<WeakRef<{ dispatch: (action: LazyInjectedAction) => unknown; preloaded?: Record<string, unknown> }>>();
 
 /**
+ * The server's stores live for one request: it forgets each once its page is rendered (and
+ * any that have gone), else the set would keep a reference per page ever rendered. (Server
+ * only: the browser's bundle leaves it out.)
+ */
+export function forgetStore(store: AppStore): void {
+  for (const ref of stores) {
+    const kept = ref.deref();
+    if (!kept || kept === store) stores.delete(ref);
+  }
+}
+
+/** How many stores are remembered (live, or gone and not yet swept). */
+export const rememberedStores = (): number => stores.size;
+
+/**
  * Adds a slice that loaded after the store was made, with the middleware it needs, to
  * every store: stores made earlier get its state at once (one action through the new
  * reducer and middleware), so nothing reads the slice's state before it exists.
