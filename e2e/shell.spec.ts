@@ -107,6 +107,41 @@ test('below 768 px the navigation folds into a menu: Escape and an outside tap c
   expect(await isOpen()).toBe(false);
 });
 
+test('a window widened past 768 px with the menu open: the menu is the row, the page scrolls and takes taps again', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/teachers');
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  expect(await page.locator('#site-menu').evaluate((el) => el.matches(':popover-open'))).toBe(true);
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(page.getByRole('link', { name: 'Teachers' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  // still open (in the top layer), it is laid over the header's row, where the closed menu sits
+  const bar = (await page.getByRole('banner').boundingBox())!;
+  for (const name of ['Teachers', 'Registration']) {
+    const item = (await page.getByRole(name === 'Teachers' ? 'link' : 'button', { name }).boundingBox())!;
+    expect(item.y, name).toBeGreaterThanOrEqual(bar.y);
+    expect(item.y + item.height, name).toBeLessThanOrEqual(bar.y + bar.height);
+    expect(item.x + item.width, name).toBeLessThanOrEqual(1024 - 16);
+  }
+  await shoot(page, 'menu-open-widened-1024');
+  // a tap on the card's heart reaches the heart (no layer of the closed-over page in the way)
+  const heart = card.getByRole('button', { name: 'Add to favorites' });
+  const box = (await heart.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('Add to favorites');
+  await page.mouse.move(500, 500);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
 test('short pages: the grey band reaches the footer, the footer the bottom of the screen; "Go to the home page" on one line at 375 px', async ({
   page,
 }) => {
