@@ -40,6 +40,8 @@ describe('entry-server', () => {
     expect(result.modules).toEqual(['src/app/pages/teacher-page.tsx']);
     const state = JSON.parse(result.state ?? '{}') as { api: { queries: Record<string, { status: string }> } };
     expect(Object.values(state.api.queries).map((query) => query.status)).toEqual(['fulfilled']);
+    // only the slices the render changed travel (the session's and the data's), as one JSON object
+    expect(Object.keys(state).sort()).toEqual(['api', 'auth']);
     // one look at the session, one at the teacher
     expect(fetch.mock.calls.map(([request]) => new URL(request.url).pathname).sort()).toEqual([
       '/api/auth/get-session',

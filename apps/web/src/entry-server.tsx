@@ -102,8 +102,8 @@ async function renderComplete(element: () => ReactNode): Promise<string> {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+export const scriptJson = (value: unknown) => scriptSafe(JSON.stringify(value));
 
 /** The <head> tags of a page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
 export function headTags(head: PageHead, pathname: string, publicOrigin: string): string {
@@ -155,8 +155,12 @@ const initialSlices = Object.entries(rootReducer(undefined, { type: 'ssr/initial
  */
 function stateForBrowser(store: AppStore): string {
   const state = store.getState() as unknown as Record<string, unknown>;
-  const changed = initialSlices.filter(([key, initial]) => JSON.stringify(state[key]) !== initial).map(([key]) => key);
-  return scriptJson(Object.fromEntries(changed.map((key) => [key, state[key]])));
+  // each slice turned into JSON once: compared with its initial JSON, and sent as it is
+  const changed = initialSlices.flatMap(([key, initial]) => {
+    const json = JSON.stringify(state[key]) as string | undefined;
+    return json === undefined || json === initial ? [] : [`${JSON.stringify(key)}:${json}`];
+  });
+  return scriptSafe(`{${changed.join(',')}}`);
 }
 
 /** Whether a query the page prefetched failed on the server's side (not a 4xx the page shows). */
