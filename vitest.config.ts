@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
@@ -24,6 +25,10 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one: a single worker on a 2-core machine,
+    // where most test files spend their time waiting on a database, mail or a timer. Two
+    // workers there ran the whole suite (both engines) in 418 s against 601 s; three, 404 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
