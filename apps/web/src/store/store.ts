@@ -52,7 +52,7 @@ export function forgetStore(store: AppStore): void {
   }
 }
 
-/** How many stores are remembered (live, or gone and not yet swept). */
+/** How many stores are remembered (live, or gone and not yet swept): what the tests watch for a pile-up. */
 export const rememberedStores = (): number => stores.size;
 
 /**
