@@ -1,7 +1,8 @@
 // Runs under the web project's jsdom setup (msw, the console guard); entry-server's fetch is the fake below, never the network.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RenderResult } from '@learnlingo/contract/plain';
-import { headTags, render, scriptJson } from './entry-server';
+import { Suspense, use } from 'react';
+import { headTags, render, renderToHtml, scriptJson } from './entry-server';
 import { routes, type RouteHandle } from './app/router';
 import { rememberedStores } from './store';
 import { loadTeachers } from './features/teachers/testing/teachers-fixture';
@@ -58,6 +59,7 @@ describe('entry-server', () => {
 
   it('a page that throws while rendering: the Unexpected Application Error! page, status 500, nothing for the browser to hydrate', async () => {
     vi.doMock('./app/pages/home-page', () => ({
+      prefetch: undefined,
       Component: () => {
         throw new Error('secret internals');
       },
@@ -71,6 +73,64 @@ describe('entry-server', () => {
     expect(result.html).not.toContain('secret internals');
     expect(result.state).toBeNull();
     expect(result.error).toBeInstanceOf(Error);
+    expect(String(result.error)).toContain('secret internals');
+  });
+
+  it('a page still waiting after the render timeout (10 s): the Unexpected Application Error! page, status 500', async () => {
+    // React's renderer schedules its work with setImmediate: only the renderer's own timer is faked
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const never = new Promise<never>(() => undefined);
+      vi.doMock('./app/pages/home-page', async () => {
+        // (the React the fresh entry-server imports: hooks of another copy would throw at once)
+        const react = await import('react');
+        return {
+          prefetch: undefined,
+          Component: function Hung() {
+            return react.use(never);
+          },
+        };
+      });
+      const { render: renderFresh } = await import('./entry-server');
+      let settled = false;
+      const pending = renderFresh({ url: '/', fetch: fakeApi(), sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+      void pending.finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(9_900);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      const result = await pending;
+      if (result.kind !== 'page') throw new Error('expected a page');
+      expect(result.status).toBe(500);
+      expect(result.html).toContain('Unexpected Application Error!');
+      expect(result.state).toBeNull();
+      expect(String(result.error)).toContain('took too long');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renderToHtml: a tree that never finishes rejects at the timeout; one that finishes leaves no timer', async () => {
+    const never = new Promise<never>(() => undefined);
+    function Hung(): string {
+      return use(never);
+    }
+    const started = Date.now();
+    await expect(
+      renderToHtml(
+        <Suspense fallback="…">
+          <Hung />
+        </Suspense>,
+        50,
+      ),
+    ).rejects.toThrow('The page took too long to render');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await expect(renderToHtml(<p>done</p>, 50)).resolves.toBe('<p>done</p>');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a session that cannot be read: no redirect (the browser decides), and the HTML says so', async () => {

@@ -38,9 +38,10 @@ async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<Ses
  * fallback left), with React's streaming renderer for Node (`renderToPipeableStream`,
  * which writes Node buffers: the web-streams renderer's readable stream, text encoder and
  * Fetch `Response` cost more per page). An error anywhere (which the browser would have to
- * render again) rejects: the server answers with the error page instead.
+ * render again) rejects: the server answers with the error page instead; so does a render
+ * still waiting for something after `timeoutMs`.
  */
-function renderToHtml(element: ReactNode): Promise<string> {
+export function renderToHtml(element: ReactNode, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
     let renderError: unknown;
     const chunks: Buffer[] = [];
@@ -58,7 +59,7 @@ function renderToHtml(element: ReactNode): Promise<string> {
       },
     });
     // (the timer fires long after `stream` is assigned)
-    const timer = setTimeout(() => stream.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
+    const timer = setTimeout(() => stream.abort(new Error('The page took too long to render')), timeoutMs);
     const stream = renderToPipeableStream(element, {
       // never split a large boundary out of line (the default past 12.8 kB): that needs an
       // inline script, which the CSP refuses, and JavaScript, which a page must not need
@@ -122,7 +123,7 @@ export function headTags(head: PageHead, pathname: string, publicOrigin: string)
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
-    meta('name', 'twitter:card', head.image ? 'summary' : 'summary'),
+    meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', description),
     ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
