@@ -85,3 +85,22 @@ test('a visitor asking for /favorites is redirected by the server', async ({ pag
   expect(response.status()).toBe(302);
   expect(response.headers().location).toBe('/');
 });
+
+test("the app's scripts are asked for only once the first paint is on screen (decision 092)", async ({ page }) => {
+  for (const path of ['/', '/teachers']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(paint, path).toBeGreaterThan(0);
+    expect(scripts.length, path).toBeGreaterThan(1);
+    // a request that starts before the paint is shown competes with it for the network
+    // (and Lighthouse counts it into the largest paint)
+    expect(Math.min(...scripts), path).toBeGreaterThanOrEqual(paint);
+  }
+});

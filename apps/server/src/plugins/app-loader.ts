@@ -8,15 +8,22 @@ import { createHash } from 'node:crypto';
  * connection, and a browser (or Lighthouse's simulation of one) counted it into the first
  * and largest paint. So the built index.html's module script and modulepreloads are moved
  * into an inert `<template>`, and a small inline script puts them into the head once the
- * browser has painted (the next frame, then a task), or after 2 s when no frame comes (a
- * tab in the background). Without JavaScript a template is nothing: the page stays as sent.
+ * first contentful paint is on screen (its paint-timing entry, which the browser reports
+ * once the frame is presented; then a task), or after 2 s when none comes (a tab in the
+ * background). A browser without paint timing waits for the next frame instead. (The next
+ * frame alone is too early: its callback runs before that frame is painted and presented,
+ * so the scripts were asked for 25–60 ms before the paint — e2e/ssr.spec.ts.) Without
+ * JavaScript a template is nothing: the page stays as sent.
  *
  * The loader is inline so that it costs no request; the CSP allows exactly it by its hash.
  */
 export const APP_LOADER =
-  "(function(){var d=document,t=d.getElementById('app-scripts'),s=0;" +
+  "(function(){var d=document,t=d.getElementById('app-scripts'),s=0,P=window.PerformanceObserver;" +
   'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
-  'requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,2000)})()';
+  'function soon(){setTimeout(go,0)}' +
+  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
+  "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true});" +
+  'else requestAnimationFrame(soon);setTimeout(go,2000)})()';
 
 /** The CSP source that allows the loader, and no other inline script. */
 export const APP_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(APP_LOADER).digest('base64')}'`;
