@@ -146,7 +146,8 @@ describe('security headers', () => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain('img-src \'self\' data: https:');
+      // pictures from this origin only (teachers' avatars too: /avatars/…)
+      expect(csp).toContain("img-src 'self' data:;");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

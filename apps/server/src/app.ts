@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
+import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** the sitemaps' file size and read size (defaults: the protocol's 50,000 URLs, 5000 rows): tests make them small */
   sitemap?: Pick<SeoRoutesOptions, 'urlsPerFile' | 'pageRows'>;
+  /** teachers' pictures: cache size, fetch limits (tests make them small) */
+  avatars?: AvatarRoutesOptions;
 }
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
@@ -62,6 +65,7 @@ export async function buildApp({
   logStream,
   now = Date.now,
   sitemap,
+  avatars,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
@@ -115,6 +119,7 @@ export async function buildApp({
     cacheEntries: env.catalogueCacheEntries,
   });
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
+  await avatarRoutes(app, avatars);
   await favoritesRoutes(app);
   await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },

@@ -15,6 +15,8 @@ export const apiErrorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  /** a teacher's picture could not be fetched from where the catalogue says it is */
+  'BAD_GATEWAY',
   /** the lesson time was booked by someone else first */
   'SLOT_TAKEN',
   /** a lesson can be cancelled only up to CANCEL_MIN_HOURS_AHEAD before it starts */

@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './account.js';
 export * from './rules.js';
 export * from './catalogue-query.js';
+export * from './avatars.js';
 export * from './teachers.js';
 export * from './favorites.js';
 export * from './booking.js';

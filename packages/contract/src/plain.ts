@@ -9,4 +9,5 @@ export * from './codes.js';
 export * from './guards.js';
 export * from './rules.js';
 export * from './catalogue-query.js';
+export * from './avatars.js';
 export type * from './ssr.js';

@@ -69,7 +69,8 @@ function createHelmet(options: { https: boolean }) {
         // this origin's files, and the one inline script that loads the app after the first paint
         scriptSrc: ["'self'", APP_LOADER_CSP_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // teachers' pictures come from this origin too (/avatars/…, decision 093)
+        imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -84,7 +85,6 @@ function createHelmet(options: { https: boolean }) {
     // HSTS only means something over HTTPS.
     strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-    // Avatars from other hosts must still load.
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

@@ -17,7 +17,7 @@ export const PRIVATE_HTML = 'private, no-store';
 
 /** `npm run dev` only: the app's policy plus what Vite's hot reload needs. */
 const DEV_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */

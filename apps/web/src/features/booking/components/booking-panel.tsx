@@ -1,4 +1,5 @@
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
+import { avatarPath } from '@learnlingo/contract/plain';
 import { useAppSelector } from '../../../store';
 import { Avatar } from '../../../components/ui/avatar';
 import { selectFilters } from '../../teachers';
@@ -14,7 +15,7 @@ export function BookingPanel({ teacher, onBooked }: { teacher: Teacher; onBooked
   return (
     <>
       <div className={styles.teacher}>
-        <Avatar src={teacher.avatar_url} name={name} size={44} />
+        <Avatar src={avatarPath(teacher.id, teacher.avatar_url)} name={name} size={44} />
         <div>
           <p className={styles.teacherLabel}>Your teacher</p>
           <p className={styles.teacherName}>{name}</p>

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Teacher } from '@learnlingo/contract';
+import { avatarPath } from '@learnlingo/contract/plain';
 import { renderWithStore } from '../../../test/render';
 import { loadTeachers } from '../testing/teachers-fixture';
 import { TeacherCard } from './teacher-card';
@@ -87,6 +88,14 @@ describe('TeacherCard', () => {
     expect(details?.textContent).toContain(teacher.experience);
     expect(details?.querySelectorAll('[aria-label="Reviews"] li')).toHaveLength(teacher.reviews.length);
     expect(card.querySelector('h2 a')?.getAttribute('href')).toBe(`/teachers/${teacher.id}`);
+  });
+
+  it("shows the teacher's picture from this origin (decision 093), never from the catalogue's host", () => {
+    renderCard();
+    const img = screen.getAllByTestId('avatar')[0]!.querySelector('img')!;
+    expect(teacher.avatar_url).toMatch(/^https:\/\//);
+    expect(img.getAttribute('src')).toBe(avatarPath(teacher.id, teacher.avatar_url));
+    expect(img.getAttribute('src')).toMatch(new RegExp(`^/avatars/${teacher.id}/[0-9a-f]{8}$`));
   });
 
   it('shows the initials when the picture fails to load, without changing size', () => {

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { AVATAR_VERSION_PATTERN, avatarPath, avatarVersion, teacherIdSchema } from '@learnlingo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendError } from '../../plugins/errors.js';
+import { notModified } from '../teachers/catalogue-cache.js';
+
+export interface AvatarRoutesOptions {
+  /** bytes of pictures each server keeps in memory (least recently used go first; 0: none kept) */
+  cacheBytes?: number;
+  /** the largest picture fetched (bytes); a larger one is refused */
+  maxBytes?: number;
+  /** how long a fetch from the source may take, headers and body (ms) */
+  fetchTimeoutMs?: number;
+  /** how long a picture that could not be fetched is not asked for again (ms) */
+  retryAfterMs?: number;
+  /** the clock (ms since the epoch): tests move it */
+  now?: () => number;
+}
+
+/** Pictures a browser shows in an <img> on every platform: no SVG (a document that can hold script). */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+/** A path's answer never changes (its version follows the source address): a year, immutable. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const paramsSchema = z.object({
+  id: teacherIdSchema,
+  version: z.string().max(8).regex(AVATAR_VERSION_PATTERN, 'Invalid avatar version'),
+});
+
+interface Picture {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+class PictureFetchError extends Error {}
+
+/**
+ * Teachers' pictures from this origin (decision 093): `GET /avatars/:id/:version` looks the
+ * teacher's picture address up in the catalogue (the address never comes from the request),
+ * fetches it once — raster images only, size-capped, with a timeout, concurrent requests for
+ * it sharing the fetch — and keeps it in a bounded in-memory cache; the answer is immutable
+ * for a year, so browsers and a CDN keep it. A page costs no connection to another host
+ * before its first picture, and the visitor's address reaches no one else.
+ */
+export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOptions = {}): Promise<void> {
+  const cacheBytes = options.cacheBytes ?? 32 * 1024 * 1024;
+  const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
+  const fetchTimeoutMs = options.fetchTimeoutMs ?? 5000;
+  const retryAfterMs = options.retryAfterMs ?? 60_000;
+  const now = options.now ?? Date.now;
+
+  /** least recently used first (a Map keeps insertion order; a hit moves its entry last) */
+  const cache = new Map<string, Picture>();
+  let cachedBytes = 0;
+  const failedUntil = new Map<string, number>();
+  const inFlight = new Map<string, Promise<Picture>>();
+
+  function remember(key: string, picture: Picture): void {
+    if (picture.body.length > cacheBytes) return;
+    cache.set(key, picture);
+    cachedBytes += picture.body.length;
+    for (const [oldest, old] of cache) {
+      if (cachedBytes <= cacheBytes) break;
+      cache.delete(oldest);
+      cachedBytes -= old.body.length;
+    }
+  }
+
+  function recall(key: string): Picture | undefined {
+    const picture = cache.get(key);
+    if (picture) {
+      cache.delete(key);
+      cache.set(key, picture);
+    }
+    return picture;
+  }
+
+  async function fetchPicture(source: string): Promise<Picture> {
+    const signal = AbortSignal.timeout(fetchTimeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(source, { signal, redirect: 'follow', headers: { accept: [...IMAGE_TYPES].join(',') } });
+    } catch (error) {
+      throw new PictureFetchError(signal.aborted ? 'timed out' : `unreachable (${(error as Error).name})`);
+    }
+    const type = (response.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
+    if (!response.ok || !IMAGE_TYPES.has(type) || Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new PictureFetchError(response.ok ? `not a picture this app serves (${type.slice(0, 40) || 'no type'})` : `status ${response.status}`);
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    try {
+      for await (const chunk of response.body ?? []) {
+        length += (chunk as Uint8Array).byteLength;
+        if (length > maxBytes) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new PictureFetchError(`larger than ${maxBytes} bytes`);
+        }
+        chunks.push(Buffer.from(chunk as Uint8Array));
+      }
+    } catch (error) {
+      if (error instanceof PictureFetchError) throw error;
+      throw new PictureFetchError(signal.aborted ? 'timed out' : 'the body broke off');
+    }
+    const body = Buffer.concat(chunks, length);
+    return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/avatars/:id/:version',
+    {
+      schema: {
+        tags: ['teachers'],
+        summary: "A teacher's picture, from this origin (immutable: the version follows the picture's source)",
+        params: paramsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      const key = `${id}/${version}`;
+      const send = (picture: Picture) => {
+        reply.header('cache-control', IMMUTABLE).header('etag', picture.etag);
+        if (notModified(request, picture.etag)) return reply.code(304).send();
+        return reply.type(picture.type).send(picture.body);
+      };
+      const cached = recall(key);
+      if (cached) return send(cached);
+
+      const [row] = await app.db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
+      const current = avatarPath(id, row?.avatar_url);
+      if (!row?.avatar_url || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
+      // a page rendered before the picture changed: the current one, briefly cacheable
+      if (avatarVersion(row.avatar_url) !== version) return reply.header('cache-control', 'public, max-age=60').redirect(current, 302);
+
+      const retryAt = failedUntil.get(key);
+      if (retryAt !== undefined) {
+        if (retryAt > now()) {
+          reply.header('cache-control', 'no-store');
+          return sendError(reply, 502, 'BAD_GATEWAY', 'The picture could not be fetched');
+        }
+        failedUntil.delete(key);
+      }
+      let loading = inFlight.get(key);
+      if (!loading) {
+        loading = fetchPicture(row.avatar_url);
+        inFlight.set(key, loading);
+        void loading.then(
+          (picture) => {
+            failedUntil.delete(key);
+            remember(key, picture);
+          },
+          () => failedUntil.set(key, now() + retryAfterMs),
+        ).finally(() => inFlight.delete(key));
+      }
+      try {
+        return send(await loading);
+      } catch (error) {
+        if (!(error instanceof PictureFetchError)) throw error;
+        // the teacher's id is public; the source's address is the catalogue's, not a person's
+        request.log.warn({ avatar: key, reason: error.message }, 'a teacher picture could not be fetched');
+        reply.header('cache-control', 'no-store');
+        return sendError(reply, 502, 'BAD_GATEWAY', 'The picture could not be fetched');
+      }
+    },
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Teachers' pictures are served from this app's own origin (docs/decisions/093-avatars-from-our-origin.md):
+ * `/avatars/{teacher id}/{version}`, where the version follows the picture's source address,
+ * so a page names a new path when a teacher's picture changes and a path's answer never does.
+ */
+
+/** A source address this app fetches pictures from: http or https (checked on a length-capped string). */
+const FETCHABLE = /^https?:\/\//i;
+
+/**
+ * The version of a picture's source address: FNV-1a (32 bits) of its UTF-16 code units, as 8
+ * hex digits. Short and the same in the browser and on the server; it tells addresses apart
+ * for caches, it proves nothing (the server looks the address up itself).
+ */
+export function avatarVersion(source: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < source.length; i += 1) {
+    hash ^= source.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Where a teacher's picture is served from on this origin; null when it has none to fetch. */
+export function avatarPath(teacherId: string, source: string | null | undefined): string | null {
+  if (!source || source.length > 2000 || !FETCHABLE.test(source)) return null;
+  return `/avatars/${encodeURIComponent(teacherId)}/${avatarVersion(source)}`;
+}
+
+/** The version part of an avatar path: 8 lowercase hex digits. */
+export const AVATAR_VERSION_PATTERN = /^[0-9a-f]{8}$/;
