@@ -140,6 +140,29 @@ describe('GET /avatars/:id/:version', () => {
     expect(asked.get('/page')).toBeUndefined();
   });
 
+  it('fetches at most maxFetches sources at once: past it, a picture not held yet answers 503 and nothing is fetched', async () => {
+    const slow = await buildApp({
+      env: testEnv(),
+      db: t.db,
+      catalogueCacheCheckMs: 0,
+      mailWorker: false,
+      avatars: { maxFetches: 1, fetchTimeoutMs: 300 },
+    });
+    try {
+      const hanging = slow.inject({ method: 'GET', url: pathOf('hang') });
+      await expect.poll(() => asked.get('/hang')).toBe(1);
+      const refused = await slow.inject({ method: 'GET', url: pathOf('ok') });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(asked.get('/ok')).toBeUndefined();
+      expect((await hanging).statusCode).toBe(502);
+      // the fetch is over: the next one goes ahead
+      expect((await slow.inject({ method: 'GET', url: pathOf('ok') })).statusCode).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("an old version (a page rendered before the picture changed) is sent on to the current one", async () => {
     const answer = await get(`/avatars/${teacherId('ok')}/00000000`);
     expect(answer.statusCode).toBe(302);

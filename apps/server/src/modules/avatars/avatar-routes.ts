@@ -15,6 +15,8 @@ export interface AvatarRoutesOptions {
   fetchTimeoutMs?: number;
   /** how long a picture that could not be fetched is not asked for again (ms) */
   retryAfterMs?: number;
+  /** sources fetched at once; past it a picture not yet held answers 503 (memory: this × maxBytes) */
+  maxFetches?: number;
   /** the clock (ms since the epoch): tests move it */
   now?: () => number;
 }
@@ -50,6 +52,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const fetchTimeoutMs = options.fetchTimeoutMs ?? 5000;
   const retryAfterMs = options.retryAfterMs ?? 60_000;
+  const maxFetches = options.maxFetches ?? 16;
   const now = options.now ?? Date.now;
 
   /** least recently used first (a Map keeps insertion order; a hit moves its entry last) */
@@ -145,6 +148,13 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         failedUntil.delete(key);
       }
       let loading = inFlight.get(key);
+      if (!loading && inFlight.size >= maxFetches) {
+        // many pictures asked for at once (a crawl, or someone walking every teacher): the
+        // sources are not all fetched together, each body held in memory; the browser shows
+        // the initials and a later visit the picture
+        reply.header('cache-control', 'no-store').header('retry-after', '1');
+        return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Too many pictures are being fetched; try again in a moment');
+      }
       if (!loading) {
         loading = fetchPicture(row.avatar_url);
         inFlight.set(key, loading);
