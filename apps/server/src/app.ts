@@ -133,6 +133,7 @@ export async function buildApp({
     publicOrigin: env.publicOrigin,
     contactEmail: env.schoolEmail ?? null,
     htmlCacheMax: env.htmlCacheMax,
+    renderConcurrency: env.ssrConcurrency,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,
   });

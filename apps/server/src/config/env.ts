@@ -40,6 +40,7 @@ const rawEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   HTML_CACHE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
+  SSR_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
   SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
   SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
@@ -95,6 +96,8 @@ export interface Env {
   catalogueCacheEntries: number;
   /** anonymous pages kept by each server's in-process HTML cache (0 turns it off) */
   htmlCacheMax: number;
+  /** pages each server renders at once; the others wait their turn (decision 073, addendum 2) */
+  ssrConcurrency: number;
   /** the hours (in schoolTimeZone) of teachers who have none of their own */
   schoolHours: WeeklyHours;
   /** IANA name */
@@ -206,6 +209,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
     htmlCacheMax: raw.HTML_CACHE_MAX,
+    ssrConcurrency: raw.SSR_CONCURRENCY,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
     maxConnections: raw.MAX_CONNECTIONS,
     sourceMaps: raw.SOURCE_MAPS === undefined ? raw.NODE_ENV !== 'production' : raw.SOURCE_MAPS === 'true',

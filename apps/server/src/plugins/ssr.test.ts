@@ -268,6 +268,23 @@ describe('caching anonymous pages', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
+  it('pages rendered one at a time (SSR_CONCURRENCY=1) still all answer: the API requests a render makes never wait for a turn', async () => {
+    const oneByOne = await buildApp({
+      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', SSR_CONCURRENCY: '1' }),
+      db: t.db,
+      catalogueCacheCheckMs: 0,
+      mailWorker: false,
+    });
+    try {
+      const urls = ['/teachers', '/teachers?language=French', '/', '/teachers?sort=price-asc'];
+      const answers = await Promise.all(urls.map((url) => page(oneByOne, url)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      for (const answer of answers.filter((_, i) => urls[i]!.startsWith('/teachers'))) expect(cardNames(answer.body)).toHaveLength(4);
+    } finally {
+      await oneByOne.close();
+    }
+  });
+
   it('reads Accept-Encoding as RFC 9110 says: q=0 refuses, * stands for the rest, unknown codings are skipped', () => {
     expect(acceptedEncoding(undefined)).toBeUndefined();
     expect(acceptedEncoding('')).toBeUndefined();
