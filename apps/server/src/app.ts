@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   sitemap?: Pick<SeoRoutesOptions, 'urlsPerFile' | 'pageRows'>;
   /** teachers' pictures: cache size, fetch limits (tests make them small) */
   avatars?: AvatarRoutesOptions;
+  /** pages that may wait for a render (default 256; tests make it small) */
+  renderQueueMax?: number;
 }
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
@@ -66,6 +68,7 @@ export async function buildApp({
   now = Date.now,
   sitemap,
   avatars,
+  renderQueueMax,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
@@ -134,6 +137,7 @@ export async function buildApp({
     contactEmail: env.schoolEmail ?? null,
     htmlCacheMax: env.htmlCacheMax,
     renderConcurrency: env.ssrConcurrency,
+    renderQueueMax,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,
   });

@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
  * and largest paint. So the built index.html's module script and modulepreloads are moved
  * into an inert `<template>`, and a small inline script puts them into the head once the
  * first contentful paint is on screen (its paint-timing entry, which the browser reports
- * once the frame is presented; then a task), or after 2 s when none comes (a tab in the
- * background). A browser without paint timing waits for the next frame instead. (The next
+ * once the frame is presented; then a task), or after 2 s when none comes, or when a tab
+ * loaded in the background comes to the front. A browser without paint timing (or whose
+ * observer refuses the options) waits for the next frame instead. (The next
  * frame alone is too early: its callback runs before that frame is painted and presented,
  * so the scripts were asked for 25–60 ms before the paint — e2e/ssr.spec.ts.) Without
  * JavaScript a template is nothing: the page stays as sent.
@@ -21,9 +22,12 @@ export const APP_LOADER =
   "(function(){var d=document,t=d.getElementById('app-scripts'),s=0,P=window.PerformanceObserver;" +
   'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
   'function soon(){setTimeout(go,0)}' +
-  "if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
-  "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true});" +
-  'else requestAnimationFrame(soon);setTimeout(go,2000)})()';
+  // the fallbacks first, so that nothing below can leave the app unloaded: 2 s, and a tab
+  // that was in the background (no paint, so no paint entry) coming to the front
+  "setTimeout(go,2000);d.addEventListener('visibilitychange',function(){if(!d.hidden)requestAnimationFrame(soon)});" +
+  "try{if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')==-1)throw 0;" +
+  "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true})}" +
+  'catch(e){requestAnimationFrame(soon)}})()';
 
 /** The CSP source that allows the loader, and no other inline script. */
 export const APP_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(APP_LOADER).digest('base64')}'`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitConcurrency } from './ssr.js';
+import { limitConcurrency, QueueFull } from './ssr.js';
 
 /** A call that runs until its `finish` is called; records how many run at once. */
 function calls(count: number) {
@@ -62,5 +62,20 @@ describe('limitConcurrency (pages rendered a few at a time)', () => {
     expect(startedMore).toEqual([0]);
     finishMore[0]!();
     await expect(third).resolves.toBe(0);
+  });
+
+  it('lets at most maxWaiting calls wait: the next one fails at once with QueueFull, and runs nothing', async () => {
+    const inTurn = limitConcurrency(1, 2);
+    const { runs, started, finishers } = calls(4);
+    const results = runs.slice(0, 3).map((run) => inTurn(run));
+    await expect(inTurn(runs[3]!)).rejects.toBeInstanceOf(QueueFull);
+    await tick();
+    expect(started).toEqual([0]);
+    for (const n of [0, 1, 2]) {
+      await tick();
+      finishers[n]!();
+    }
+    expect(await Promise.all(results)).toEqual([0, 1, 2]);
+    expect(started).toEqual([0, 1, 2]);
   });
 });

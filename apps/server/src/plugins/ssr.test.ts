@@ -285,6 +285,28 @@ describe('caching anonymous pages', () => {
     }
   });
 
+  it('pages go through the render turns: past the waiting ones, 503 with Retry-After at once', async () => {
+    const busy = await buildApp({
+      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', SSR_CONCURRENCY: '1' }),
+      db: t.db,
+      catalogueCacheCheckMs: 0,
+      mailWorker: false,
+      renderQueueMax: 1,
+    });
+    try {
+      // one renders, one waits, the other two are turned away
+      const answers = await Promise.all(['/teachers', '/teachers?language=French', '/', '/teachers?sort=price-asc'].map((url) => page(busy, url)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 503, 503]);
+      expect(answers[3]!.headers['retry-after']).toBe('1');
+      expect(answers[3]!.headers['cache-control']).toBe('no-store');
+      expect(answers[3]!.body).toContain('try again in a moment');
+      // and once they are done, a page renders again
+      expect((await page(busy, '/')).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('reads Accept-Encoding as RFC 9110 says: q=0 refuses, * stands for the rest, unknown codings are skipped', () => {
     expect(acceptedEncoding(undefined)).toBeUndefined();
     expect(acceptedEncoding('')).toBeUndefined();

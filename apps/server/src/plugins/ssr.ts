@@ -145,6 +145,8 @@ export interface SsrOptions {
   htmlCacheMax: number;
   /** pages rendered at once (default 4); the others wait their turn */
   renderConcurrency?: number;
+  /** pages that may wait for a turn (default 256); past it 503 */
+  renderQueueMax?: number;
   /** how often the HTML cache looks at the catalogue version */
   cacheCheckMs: number;
   /**
@@ -253,11 +255,14 @@ export async function createPageRenderer(
     (result.state === null ? '' : `<script id="ssr-state" type="application/json">${result.state}</script>`) +
     template.end;
 
-  const inTurn = limitConcurrency(options.renderConcurrency ?? 4);
+  const inTurn = limitConcurrency(options.renderConcurrency ?? 4, options.renderQueueMax ?? RENDER_QUEUE_MAX);
 
-  /** Renders a request, a few at a time; undefined when it was answered with a redirect. */
+  /**
+   * Renders a request, a few at a time; undefined when it was answered with a redirect, or
+   * when its client left while it waited for its turn (nothing is rendered for no one).
+   */
   const renderPage = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
-    inTurn(() => renderNow(request, reply, anonymous));
+    inTurn(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous)));
 
   async function renderNow(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
@@ -283,6 +288,16 @@ export async function createPageRenderer(
   }
 
   return async (request, reply) => {
+    try {
+      return await answer(request, reply);
+    } catch (error) {
+      if (!(error instanceof QueueFull)) throw error;
+      // more pages waiting than this server renders in a second or two: come back shortly
+      return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').type('text/html; charset=utf-8').send(BUSY_PAGE);
+    }
+  };
+
+  async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
     let page: Page | undefined;
     if (anonymous && cache) {
@@ -324,11 +339,21 @@ export async function createPageRenderer(
     }
     if (encoding) reply.header('content-encoding', encoding);
     return reply.code(page.status).type('text/html; charset=utf-8').send(body);
-  };
+  }
 }
 
+/** More calls waiting than `limitConcurrency` lets wait. */
+export class QueueFull extends Error {}
+
+/** Pages waiting for a render past which a request is answered 503 at once (~1–2 s of renders). */
+const RENDER_QUEUE_MAX = 256;
+const BUSY_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy · LearnLingo</title></head>' +
+  '<body><p>LearnLingo is very busy right now. Please try again in a moment.</p></body></html>';
+
 /**
- * At most `limit` calls of `run` at once; the others wait their turn, first come first served.
+ * At most `limit` calls of `run` at once; the others wait their turn, first come first served
+ * (at most `maxWaiting` of them: past that a call fails at once with QueueFull).
  *
  * A page's render holds its request's objects (API answers, the store, React's tree, the
  * HTML) until it is sent. With every request rendering at once (20 under bench/ssr.mjs's
@@ -338,11 +363,12 @@ export async function createPageRenderer(
  * lets them die young: 0–2 mark-compacts instead of 12–20 in the same 6 s, ~17 % less CPU
  * per list page (decision 073, addendum 2). In-process API requests never pass through here.
  */
-export function limitConcurrency(limit: number) {
+export function limitConcurrency(limit: number, maxWaiting = Number.POSITIVE_INFINITY) {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async <T>(run: () => Promise<T>): Promise<T> => {
     if (active < limit) active += 1;
+    else if (waiting.length >= maxWaiting) throw new QueueFull();
     // a finishing call hands its place straight to the next in line
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { generateTeacher } from '../../catalogue/generator.js';
 import { importEntries, type ImportEntry } from '../../catalogue/import.js';
 import { createTestApp, testEnv, type TestApp } from '../../test/app.js';
+import { fetchPicture } from './picture-source.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -32,6 +33,10 @@ function startSource(): Promise<void> {
       for (let i = 0; i < 8; i += 1) response.write(Buffer.alloc(1024));
       response.end();
     } else if (path === '/hang') hung.push(() => response.destroy());
+    else if (path === '/fake') response.writeHead(200, { 'content-type': 'image/png' }).end('not a png at all');
+    else if (path === '/moved') response.writeHead(302, { location: '/ok-moved' }).end();
+    else if (path === '/loop') response.writeHead(302, { location: '/loop' }).end();
+    else if (path === '/to-file') response.writeHead(302, { location: 'file:///etc/passwd' }).end();
     else response.writeHead(404).end();
   });
   return new Promise((resolve) =>
@@ -51,6 +56,11 @@ const PICTURES = {
   declaredBig: '/declared-big',
   streamedBig: '/streamed-big',
   hang: '/hang',
+  fake: '/fake',
+  moved: '/moved',
+  loop: '/loop',
+  toFile: '/to-file',
+  query: '/ok-query',
 } as const;
 type Picture = keyof typeof PICTURES;
 const teacherId = (picture: Picture) => `avatar-${picture}`;
@@ -73,7 +83,7 @@ beforeAll(async () => {
     db: t.db,
     catalogueCacheCheckMs: 0,
     mailWorker: false,
-    avatars: { maxBytes: MAX_BYTES, fetchTimeoutMs: 300, retryAfterMs: 60_000, cacheBytes: 3 * PNG.length, now: () => clock },
+    avatars: { maxBytes: MAX_BYTES, fetchTimeoutMs: 1000, retryAfterMs: 60_000, cacheBytes: 3 * PNG.length, now: () => clock, allowLocalSources: true },
   });
   await app.ready();
 });
@@ -109,7 +119,7 @@ describe('GET /avatars/:id/:version', () => {
   });
 
   it('a source that fails, is not a raster picture, is too large or hangs: 502, and it is not asked again for a while', async () => {
-    for (const picture of ['missing', 'page', 'vector', 'declaredBig', 'streamedBig', 'hang'] as const) {
+    for (const picture of ['missing', 'page', 'vector', 'declaredBig', 'streamedBig', 'fake', 'hang', 'loop', 'toFile'] as const) {
       const answer = await get(pathOf(picture));
       expect(answer.statusCode, picture).toBe(502);
       expect(answer.json(), picture).toEqual({ error: { code: 'BAD_GATEWAY', message: 'The picture could not be fetched' } });
@@ -117,6 +127,9 @@ describe('GET /avatars/:id/:version', () => {
       // nothing of what the source sent is passed on
       expect(answer.headers['content-type'], picture).toMatch(/^application\/json/);
     }
+    // the first request and three redirects, then no more
+    expect(asked.get('/loop')).toBe(4);
+    expect(asked.get('/fake')).toBe(1);
     const calls = Object.fromEntries(asked);
     for (const picture of ['missing', 'page', 'hang'] as const) expect((await get(pathOf(picture))).statusCode).toBe(502);
     expect(Object.fromEntries(asked)).toEqual(calls);
@@ -136,8 +149,24 @@ describe('GET /avatars/:id/:version', () => {
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toMatchObject({ error: { fields: { id: expect.any(String) } } });
     // a query string names no other source
-    await get(`${pathOf('ok')}?url=${encodeURIComponent(`${sourceOrigin}/page`)}`);
+    expect((await get(`${pathOf('query')}?url=${encodeURIComponent(`${sourceOrigin}/page`)}`)).statusCode).toBe(200);
+    expect(asked.get('/ok-query')).toBe(1);
     expect(asked.get('/page')).toBeUndefined();
+  });
+
+  it('follows a redirect of the source (at most 3; a loop or another scheme is refused above)', async () => {
+    expect((await get(pathOf('moved'))).rawPayload.equals(PNG)).toBe(true);
+    expect([asked.get('/moved'), asked.get('/ok-moved')]).toEqual([1, 1]);
+  });
+
+  it('a catalogue change empties the cache: pictures are looked up and fetched again', async () => {
+    await get(pathOf('ok'));
+    await get(pathOf('ok'));
+    expect(asked.get('/ok') ?? 0).toBeLessThanOrEqual(1);
+    const before = asked.get('/ok') ?? 0;
+    await importEntries(t.db, [{ label: 'bump', record: { ...generateTeacher(300), id: 'avatar-bump', avatar_url: null } }]);
+    expect((await get(pathOf('ok'))).statusCode).toBe(200);
+    expect(asked.get('/ok')).toBe(before + 1);
   });
 
   it('fetches at most maxFetches sources at once: past it, a picture not held yet answers 503 and nothing is fetched', async () => {
@@ -146,7 +175,7 @@ describe('GET /avatars/:id/:version', () => {
       db: t.db,
       catalogueCacheCheckMs: 0,
       mailWorker: false,
-      avatars: { maxFetches: 1, fetchTimeoutMs: 300 },
+      avatars: { maxFetches: 1, fetchTimeoutMs: 300, allowLocalSources: true },
     });
     try {
       const hanging = slow.inject({ method: 'GET', url: pathOf('hang') });
@@ -186,5 +215,20 @@ describe('GET /avatars/:id/:version', () => {
     await get(paths[2]!);
     expect(asked.get('/ok-c1')).toBe(2);
     expect(asked.get('/ok-c3')).toBe(1);
+  });
+});
+
+describe('fetchPicture outside tests: https sources on public addresses only', () => {
+  const options = { maxBytes: MAX_BYTES, timeoutMs: 2000 };
+  it('refuses plain http, this machine, private networks and link-local (cloud metadata) before connecting', async () => {
+    await expect(fetchPicture(`${sourceOrigin}/ok`, options)).rejects.toThrow('not an https source');
+    for (const host of ['127.0.0.1', '10.1.2.3', '169.254.169.254', '192.168.0.1', '[::1]', '[fd00::1]', '[::ffff:127.0.0.1]']) {
+      await expect(fetchPicture(`https://${host}/a.png`, options), host).rejects.toThrow('not on a public address');
+    }
+    expect(asked.size).toBe(0);
+  });
+
+  it('refuses a name whose address is not public (checked after DNS, on the connection itself)', async () => {
+    await expect(fetchPicture('https://localhost:1/a.png', options)).rejects.toThrow('not on a public address');
   });
 });

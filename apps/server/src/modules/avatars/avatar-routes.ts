@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { AVATAR_VERSION_PATTERN, avatarPath, avatarVersion, teacherIdSchema } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.js';
 import { notModified } from '../teachers/catalogue-cache.js';
+import { fetchPicture, PictureFetchError, type Picture } from './picture-source.js';
 
 export interface AvatarRoutesOptions {
   /** bytes of pictures each server keeps in memory (least recently used go first; 0: none kept) */
@@ -19,10 +19,10 @@ export interface AvatarRoutesOptions {
   maxFetches?: number;
   /** the clock (ms since the epoch): tests move it */
   now?: () => number;
+  /** tests only: sources on this machine, over plain http (otherwise https on public addresses only) */
+  allowLocalSources?: boolean;
 }
 
-/** Pictures a browser shows in an <img> on every platform: no SVG (a document that can hold script). */
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
 /** A path's answer never changes (its version follows the source address): a year, immutable. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,13 +31,6 @@ const paramsSchema = z.object({
   version: z.string().max(8).regex(AVATAR_VERSION_PATTERN, 'Invalid avatar version'),
 });
 
-interface Picture {
-  body: Buffer;
-  type: string;
-  etag: string;
-}
-
-class PictureFetchError extends Error {}
 
 /**
  * Teachers' pictures from this origin (decision 093): `GET /avatars/:id/:version` looks the
@@ -61,8 +54,24 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<Picture>>();
 
+  let cachedVersion: number | undefined;
+  /** A catalogue change (a teacher or a picture removed) empties the cache, as it does the HTML cache. */
+  async function followCatalogue(): Promise<void> {
+    const version = await app.catalogueCache.currentVersion();
+    if (version === cachedVersion) return;
+    cachedVersion = version;
+    cache.clear();
+    cachedBytes = 0;
+    failedUntil.clear();
+  }
+
   function remember(key: string, picture: Picture): void {
     if (picture.body.length > cacheBytes) return;
+    const before = cache.get(key);
+    if (before) {
+      cache.delete(key);
+      cachedBytes -= before.body.length;
+    }
     cache.set(key, picture);
     cachedBytes += picture.body.length;
     for (const [oldest, old] of cache) {
@@ -79,38 +88,6 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
       cache.set(key, picture);
     }
     return picture;
-  }
-
-  async function fetchPicture(source: string): Promise<Picture> {
-    const signal = AbortSignal.timeout(fetchTimeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(source, { signal, redirect: 'follow', headers: { accept: [...IMAGE_TYPES].join(',') } });
-    } catch (error) {
-      throw new PictureFetchError(signal.aborted ? 'timed out' : `unreachable (${(error as Error).name})`);
-    }
-    const type = (response.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
-    if (!response.ok || !IMAGE_TYPES.has(type) || Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new PictureFetchError(response.ok ? `not a picture this app serves (${type.slice(0, 40) || 'no type'})` : `status ${response.status}`);
-    }
-    const chunks: Buffer[] = [];
-    let length = 0;
-    try {
-      for await (const chunk of response.body ?? []) {
-        length += (chunk as Uint8Array).byteLength;
-        if (length > maxBytes) {
-          await response.body?.cancel().catch(() => undefined);
-          throw new PictureFetchError(`larger than ${maxBytes} bytes`);
-        }
-        chunks.push(Buffer.from(chunk as Uint8Array));
-      }
-    } catch (error) {
-      if (error instanceof PictureFetchError) throw error;
-      throw new PictureFetchError(signal.aborted ? 'timed out' : 'the body broke off');
-    }
-    const body = Buffer.concat(chunks, length);
-    return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
   }
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -130,10 +107,14 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         if (notModified(request, picture.etag)) return reply.code(304).send();
         return reply.type(picture.type).send(picture.body);
       };
+      await followCatalogue();
       const cached = recall(key);
       if (cached) return send(cached);
 
       const [row] = await app.db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
+      // fetched by another request while this one read the catalogue
+      const fetched = recall(key);
+      if (fetched) return send(fetched);
       const current = avatarPath(id, row?.avatar_url);
       if (!row?.avatar_url || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
       // a page rendered before the picture changed: the current one, briefly cacheable
@@ -156,7 +137,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Too many pictures are being fetched; try again in a moment');
       }
       if (!loading) {
-        loading = fetchPicture(row.avatar_url);
+        loading = fetchPicture(row.avatar_url, { maxBytes, timeoutMs: fetchTimeoutMs, allowLocalSources: options.allowLocalSources });
         inFlight.set(key, loading);
         void loading.then(
           (picture) => {

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+export interface Picture {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+export interface PictureSourceOptions {
+  /** the largest picture fetched (bytes) */
+  maxBytes: number;
+  /** how long a fetch may take, redirects, headers and body together (ms) */
+  timeoutMs: number;
+  /**
+   * Tests only: sources on this machine and over plain http (a local server). Otherwise only
+   * https sources on public addresses are fetched.
+   */
+  allowLocalSources?: boolean;
+}
+
+/** A source that cannot give a picture: the route answers 502 and waits before asking again. */
+export class PictureFetchError extends Error {}
+
+/** Redirects followed from the catalogue's address; each hop is checked like the first. */
+const MAX_REDIRECTS = 3;
+
+/**
+ * Pictures a browser shows in an <img> on every platform, each with how its file starts. No SVG
+ * (a document that can hold script); a body that does not start as its type says is refused.
+ */
+const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  'image/jpeg': (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
+  'image/png': (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/gif': (head) => head.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/avif': (head) => head.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]$/.test(head.subarray(8, 12).toString('latin1')),
+};
+const ACCEPT = Object.keys(SIGNATURES).join(',');
+
+/**
+ * Addresses a picture is never fetched from: this machine, private and shared networks,
+ * link-local (where clouds answer with their instances' credentials), multicast, reserved.
+ */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+const isPublic = (address: string) => {
+  const family = isIP(address);
+  return family !== 0 && !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+};
+
+/** DNS as usual, but a name that leads to an address that is not public fails the connection. */
+const publicLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+  dnsLookup(hostname, options, (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => {
+    if (error) return callback(error, address, family);
+    const addresses = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
+    if (!addresses.every(isPublic)) return callback(new PictureFetchError('the source is not on a public address'), address, family);
+    return callback(null, address, family);
+  });
+}) as unknown as LookupFunction;
+
+/** One GET, its response once its headers arrive. */
+function get(url: URL, signal: AbortSignal, allowLocal: boolean): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.get(url, {
+      signal,
+      headers: { accept: ACCEPT, 'user-agent': 'LearnLingo avatar fetcher' },
+      ...(allowLocal ? {} : { lookup: publicLookup }),
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+}
+
+/** The response's body, refused past `maxBytes`. */
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      response.destroy();
+      throw new PictureFetchError(`larger than ${maxBytes} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/**
+ * Fetches a teacher's picture from the address the catalogue gives: https only, public
+ * addresses only (checked on every connection, after DNS, so a name cannot be made to point
+ * inside later), at most MAX_REDIRECTS redirects each checked the same way, within the
+ * timeout and the size cap, and a raster picture whose bytes match its type.
+ */
+export async function fetchPicture(source: string, options: PictureSourceOptions): Promise<Picture> {
+  const allowLocal = options.allowLocalSources === true;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url = new URL(source);
+  try {
+    for (let hop = 0; ; hop += 1) {
+      if (url.protocol !== 'https:' && !(allowLocal && url.protocol === 'http:')) {
+        throw new PictureFetchError(`not an https source (${url.protocol.slice(0, 10)})`);
+      }
+      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (!allowLocal && isIP(host) !== 0 && !isPublic(host)) throw new PictureFetchError('the source is not on a public address');
+      const response = await get(url, signal, allowLocal);
+      const { statusCode = 0, headers } = response;
+      if (statusCode >= 300 && statusCode < 400 && headers.location) {
+        response.resume();
+        if (hop >= MAX_REDIRECTS) throw new PictureFetchError('too many redirects');
+        url = new URL(headers.location.slice(0, 2000), url);
+        continue;
+      }
+      const type = (headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+      const matches = SIGNATURES[type];
+      if (statusCode !== 200 || !matches || Number(headers['content-length'] ?? 0) > options.maxBytes) {
+        response.destroy();
+        throw new PictureFetchError(statusCode === 200 ? `not a picture this app serves (${type.slice(0, 40) || 'no type'})` : `status ${statusCode}`);
+      }
+      const body = await readBody(response, options.maxBytes);
+      if (!matches(body)) throw new PictureFetchError(`the body is not ${type}`);
+      return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    }
+  } catch (error) {
+    if (error instanceof PictureFetchError) throw error;
+    if (signal.aborted) throw new PictureFetchError('timed out');
+    // (a lookup that refused the address arrives wrapped by the socket)
+    const cause = error instanceof Error ? error : new Error(String(error));
+    if (cause.message.includes('not on a public address')) throw new PictureFetchError('the source is not on a public address');
+    throw new PictureFetchError(`unreachable (${(cause as NodeJS.ErrnoException).code ?? cause.name})`);
+  }
+}
