@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -282,6 +283,36 @@ describe('caching anonymous pages', () => {
       for (const answer of answers.filter((_, i) => urls[i]!.startsWith('/teachers'))) expect(cardNames(answer.body)).toHaveLength(4);
     } finally {
       await oneByOne.close();
+    }
+  });
+
+  it('a burst of requests for one page not yet cached renders it once: the others find it when their turn comes', async () => {
+    const log: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+    const burst = await buildApp({
+      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, SSR_CONCURRENCY: '1', LOG_LEVEL: 'info' }),
+      db: t.db,
+      catalogueCacheCheckMs: 0,
+      mailWorker: false,
+      logStream: stream,
+    });
+    try {
+      const url = '/teachers?sort=lessons';
+      const answers = await Promise.all(Array.from({ length: 4 }, () => page(burst, url)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+      // each render asks the API for the list once (in-process, logged like any request)
+      const listRequests = log.filter((line) => line.includes('incoming request') && line.includes('/api/teachers?') && line.includes('sort=lessons'));
+      expect(listRequests).toHaveLength(1);
+      // a page that is not kept (here a redirect: a form's empty fields, sent to the URL's own spelling): each request gets its answer
+      const redirects = await Promise.all(Array.from({ length: 3 }, () => page(burst, '/teachers?q=&language=')));
+      expect(redirects.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(
+        Array.from({ length: 3 }, () => [301, '/teachers']),
+      );
+    } finally {
+      await burst.close();
     }
   });
 

@@ -255,6 +255,8 @@ export async function createPageRenderer(
     (result.state === null ? '' : `<script id="ssr-state" type="application/json">${result.state}</script>`) +
     template.end;
 
+  /** renders of pages to keep, under way, by catalogue version and URL */
+  const filling = new Map<string, Promise<string>>();
   const inTurn = limitConcurrency(options.renderConcurrency ?? 4, options.renderQueueMax ?? RENDER_QUEUE_MAX);
 
   /**
@@ -306,9 +308,34 @@ export async function createPageRenderer(
       let rendered: Page | undefined;
       const entry = await cache
         .get(request.url, async () => {
-          rendered = await renderPage(request, reply, true);
-          if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
-          return `${rendered.status}${rendered.body.toString()}`;
+          // a burst for one page not kept yet (after a catalogue change, say) renders it once:
+          // the others wait for that render (one that cannot be kept, a redirect say, each
+          // request then renders for itself)
+          // (by catalogue version too: a render begun before a change is not joined after it)
+          const key = `${await cache.currentVersion()} ${request.url}`;
+          const other = filling.get(key);
+          if (other) {
+            try {
+              return await other;
+            } catch (error) {
+              if (!(error instanceof NotCacheable)) throw error;
+            }
+          }
+          const fill = inTurn(async () => {
+            const meanwhile = cache.peek(request.url);
+            if (meanwhile) return meanwhile.body;
+            rendered = request.raw.destroyed ? undefined : await renderNow(request, reply, true);
+            if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
+            return `${rendered.status}${rendered.body.toString()}`;
+          });
+          if (!other) {
+            filling.set(key, fill);
+            void fill.then(
+              () => filling.delete(key),
+              () => filling.delete(key),
+            );
+          }
+          return fill;
         })
         .catch((error: unknown) => {
           if (error instanceof NotCacheable) return undefined;

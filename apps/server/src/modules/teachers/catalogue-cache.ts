@@ -67,6 +67,9 @@ export class CatalogueCache {
     }
     const versionBefore = this.version;
     const body = await compute();
+    // filled by another request meanwhile: that entry stays (what was derived from it too)
+    const filled = this.entries.get(key);
+    if (filled && this.version === versionBefore) return filled;
     const entry = { body, etag: etagOf(body) };
     if (this.version === versionBefore) {
       this.entries.set(key, entry);
@@ -76,6 +79,11 @@ export class CatalogueCache {
       }
     }
     return entry;
+  }
+
+  /** The entry kept for `key` right now, if any (no version check, no reordering). */
+  peek(key: string): CachedResponse | undefined {
+    return this.entries.get(key);
   }
 
   /**
