@@ -16,7 +16,7 @@ import { limitConnections } from './plugins/connections.js';
 import { frameworkErrorOptions, loggerOptions, registerErrorHandling, registerShutdownAnswer } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
-import { createPageRenderer } from './plugins/ssr.js';
+import { createPageRenderer, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   avatars?: AvatarRoutesOptions;
   /** pages that may wait for a render (default 256; tests make it small) */
   renderQueueMax?: number;
+  /** the render turns (tests hold one to keep pages waiting); default from SSR_CONCURRENCY */
+  renderTurns?: RenderTurns;
 }
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
@@ -69,6 +71,7 @@ export async function buildApp({
   sitemap,
   avatars,
   renderQueueMax,
+  renderTurns,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
@@ -138,6 +141,7 @@ export async function buildApp({
     htmlCacheMax: env.htmlCacheMax,
     renderConcurrency: env.ssrConcurrency,
     renderQueueMax,
+    renderTurns,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,
   });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
@@ -11,7 +13,7 @@ import { buildApp } from '../app.js';
 import { importFile } from '../catalogue/import.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
-import { acceptedEncoding, ANONYMOUS_HTML, PRIVATE_HTML } from './ssr.js';
+import { acceptedEncoding, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';
 
 /** The real 30-teacher catalogue, read in place. */
 const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
@@ -313,6 +315,45 @@ describe('caching anonymous pages', () => {
       );
     } finally {
       await burst.close();
+    }
+  });
+
+  it('a request whose client left while it waited for its turn is not rendered', async () => {
+    const log: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+    const turns = limitConcurrency(1);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const oneByOne = await buildApp({
+      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', LOG_LEVEL: 'info' }),
+      db: t.db,
+      catalogueCacheCheckMs: 0,
+      mailWorker: false,
+      logStream: stream,
+      renderTurns: turns,
+    });
+    try {
+      await oneByOne.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = oneByOne.server.address() as AddressInfo;
+      const asked = (url: string) => log.filter((line) => line.includes('incoming request') && line.includes(`"url":"${url}"`)).length;
+      // the only turn is taken; a page asked for over a real socket waits for it
+      const holding = turns(() => held);
+      const leaving = http.get({ host: '127.0.0.1', port, path: '/teachers?sort=price-desc', headers: { accept: 'text/html' } });
+      leaving.on('error', () => undefined);
+      await expect.poll(() => asked('/teachers?sort=price-desc'), { interval: 5 }).toBe(1);
+      // its client hangs up before the turn comes
+      leaving.destroy();
+      const openSockets = () => new Promise<number>((resolve) => oneByOne.server.getConnections((_error, count) => resolve(count)));
+      await expect.poll(openSockets).toBe(0);
+      release();
+      await holding;
+      // the next page renders as usual; the one whose client left never asked the API for its list
+      expect((await page(oneByOne, '/teachers?sort=lessons')).statusCode).toBe(200);
+      expect([asked('/api/teachers?sort=price-desc'), asked('/api/teachers?sort=lessons')]).toEqual([0, 1]);
+    } finally {
+      release();
+      await oneByOne.close();
     }
   });
 

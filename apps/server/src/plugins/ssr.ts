@@ -147,6 +147,8 @@ export interface SsrOptions {
   renderConcurrency?: number;
   /** pages that may wait for a turn (default 256); past it 503 */
   renderQueueMax?: number;
+  /** the turns themselves (tests hold one); default: made from the two settings above */
+  renderTurns?: RenderTurns;
   /** how often the HTML cache looks at the catalogue version */
   cacheCheckMs: number;
   /**
@@ -257,7 +259,7 @@ export async function createPageRenderer(
 
   /** renders of pages to keep, under way, by catalogue version and URL */
   const filling = new Map<string, Promise<string>>();
-  const inTurn = limitConcurrency(options.renderConcurrency ?? 4, options.renderQueueMax ?? RENDER_QUEUE_MAX);
+  const inTurn = options.renderTurns ?? limitConcurrency(options.renderConcurrency ?? 4, options.renderQueueMax ?? RENDER_QUEUE_MAX);
 
   /**
    * Renders a request, a few at a time; undefined when it was answered with a redirect, or
@@ -390,7 +392,9 @@ const BUSY_PAGE =
  * lets them die young: 0–2 mark-compacts instead of 12–20 in the same 6 s, ~17 % less CPU
  * per list page (decision 073, addendum 2). In-process API requests never pass through here.
  */
-export function limitConcurrency(limit: number, maxWaiting = Number.POSITIVE_INFINITY) {
+export type RenderTurns = <T>(run: () => Promise<T>) => Promise<T>;
+
+export function limitConcurrency(limit: number, maxWaiting = Number.POSITIVE_INFINITY): RenderTurns {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async <T>(run: () => Promise<T>): Promise<T> => {
