@@ -121,3 +121,28 @@ test("a page asks no other host for anything: teachers' pictures come from this 
   // the first card's picture was asked for, from /avatars/ (its source is offline here: the initials show)
   expect(requested.some((url) => new URL(url).pathname.startsWith('/avatars/'))).toBe(true);
 });
+
+/** In the page: the loader's 2 s fallback timer is taken away, so only its paint or frame path can load the app. */
+function withoutLoaderFallback() {
+  const later = window.setTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+    delay === 2000 ? 0 : later(handler, delay, ...rest)) as typeof window.setTimeout;
+}
+
+test('a browser whose paint observer refuses, or that has none, still loads the app at its first frame', async ({ page }) => {
+  await page.addInitScript(withoutLoaderFallback);
+  await page.addInitScript(() => {
+    PerformanceObserver.prototype.observe = () => {
+      throw new TypeError('this browser refuses { type, buffered }');
+    };
+  });
+  await page.goto('/teachers');
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+
+  const bare = await page.context().newPage();
+  await bare.addInitScript(withoutLoaderFallback);
+  await bare.addInitScript(() => Reflect.deleteProperty(window, 'PerformanceObserver'));
+  await bare.goto('/');
+  await expect(bare.locator('html[data-hydrated]')).toBeAttached();
+  await bare.close();
+});

@@ -16,7 +16,7 @@ import { limitConnections } from './plugins/connections.js';
 import { frameworkErrorOptions, loggerOptions, registerErrorHandling, registerShutdownAnswer } from './plugins/errors.js';
 import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
-import { createPageRenderer, type RenderTurns } from './plugins/ssr.js';
+import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -38,9 +38,7 @@ export interface BuildAppOptions {
   sitemap?: Pick<SeoRoutesOptions, 'urlsPerFile' | 'pageRows'>;
   /** teachers' pictures: cache size, fetch limits (tests make them small) */
   avatars?: AvatarRoutesOptions;
-  /** pages that may wait for a render (default 256; tests make it small) */
-  renderQueueMax?: number;
-  /** the render turns (tests hold one to keep pages waiting); default from SSR_CONCURRENCY */
+  /** whose turn it is to render a page (default: SSR_CONCURRENCY at once, RENDER_QUEUE_MAX waiting); tests hold turns */
   renderTurns?: RenderTurns;
 }
 
@@ -70,8 +68,7 @@ export async function buildApp({
   now = Date.now,
   sitemap,
   avatars,
-  renderQueueMax,
-  renderTurns,
+  renderTurns = limitConcurrency(env.ssrConcurrency, RENDER_QUEUE_MAX),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const https = env.publicOrigin.startsWith('https://');
   const logger = loggerOptions(env.logLevel, logStream);
@@ -139,8 +136,6 @@ export async function buildApp({
     publicOrigin: env.publicOrigin,
     contactEmail: env.schoolEmail ?? null,
     htmlCacheMax: env.htmlCacheMax,
-    renderConcurrency: env.ssrConcurrency,
-    renderQueueMax,
     renderTurns,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,

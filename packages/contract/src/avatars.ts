@@ -1,3 +1,5 @@
+import { AVATAR_URL_MAX } from './rules.js';
+
 /**
  * Teachers' pictures are served from this app's own origin (docs/decisions/093-avatars-from-our-origin.md):
  * `/avatars/{teacher id}/{version}`, where the version follows the picture's source address,
@@ -23,7 +25,7 @@ export function avatarVersion(source: string): string {
 
 /** Where a teacher's picture is served from on this origin; null when it has none to fetch. */
 export function avatarPath(teacherId: string, source: string | null | undefined): string | null {
-  if (!source || source.length > 2000 || !FETCHABLE.test(source)) return null;
+  if (!source || source.length > AVATAR_URL_MAX || !FETCHABLE.test(source)) return null;
   return `/avatars/${encodeURIComponent(teacherId)}/${avatarVersion(source)}`;
 }
 

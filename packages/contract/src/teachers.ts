@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AVATAR_URL_MAX,
   CONTROL_CHARACTER_MESSAGE,
   CURSOR_MAX,
   hasControlCharacter,
@@ -93,7 +94,7 @@ export const teacherRecordSchema = z.object({
   reviews: z.array(reviewRecordSchema).max(500).default([]),
   price_per_hour: z.number().positive().max(PRICE_MAX),
   lessons_done: z.number().int().min(0),
-  avatar_url: importLine(2000).nullable().default(null),
+  avatar_url: importLine(AVATAR_URL_MAX).nullable().default(null),
   lesson_info: importText(5000).default(''),
   conditions: z.array(importText(1000)).max(50).default([]),
   experience: importText(10000).default(''),

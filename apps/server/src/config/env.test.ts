@@ -17,6 +17,7 @@ describe('env', () => {
       authAttemptsPer10s: 3,
       catalogueCacheEntries: 2000,
       databasePoolSize: 10,
+      ssrConcurrency: 4,
     });
     expect(env.trustedOrigins).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(env.webDist).toMatch(/apps[\\/]web[\\/]dist$/);
@@ -42,6 +43,7 @@ describe('env', () => {
     expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadEnv({ AUTH_ATTEMPTS_PER_10S: '50' }).authAttemptsPer10s).toBe(50);
     expect(loadEnv({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+    expect(loadEnv({ SSR_CONCURRENCY: '8' }).ssrConcurrency).toBe(8);
     expect(loadEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
@@ -108,6 +110,7 @@ describe('env', () => {
     [{ AUTH_ATTEMPTS_PER_10S: '0' }, 'AUTH_ATTEMPTS_PER_10S'],
     [{ CATALOGUE_CACHE_ENTRIES: '-5' }, 'CATALOGUE_CACHE_ENTRIES'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ SSR_CONCURRENCY: '0' }, 'SSR_CONCURRENCY'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/ll' }, 'AUTH_SECRET'],
   ])('refuses %j naming %s', (source, name) => {
     expect(() => loadEnv(source)).toThrow(EnvError);

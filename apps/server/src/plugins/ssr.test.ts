@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Teacher, TeachersPage } from '@learnlingo/contract';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { importFile } from '../catalogue/import.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
@@ -60,6 +60,24 @@ const stateOf = (html: string) => {
   return JSON.parse(json) as { api: { queries: Record<string, { status: string; endpointName: string }> }; auth: { isLoggedIn: boolean } };
 };
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+/** Another app on the same database with its own settings, and the lines it logs (each request, the in-process API ones too). */
+async function otherApp(env: Record<string, string>, options: Pick<BuildAppOptions, 'renderTurns'> = {}) {
+  const log: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
+  const app = await buildApp({
+    env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'info', ...env }),
+    db: t.db,
+    catalogueCacheCheckMs: 0,
+    mailWorker: false,
+    logStream,
+    ...options,
+  });
+  /** how many requests for exactly this URL the app received */
+  const received = (url: string) => log.filter((line) => line.includes('incoming request') && line.includes(`"url":"${url}"`)).length;
+  return { app, received };
+}
 
 async function api<T>(url: string): Promise<T> {
   const response = await t.app.inject({ method: 'GET', url });
@@ -271,13 +289,8 @@ describe('caching anonymous pages', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
-  it('pages rendered one at a time (SSR_CONCURRENCY=1) still all answer: the API requests a render makes never wait for a turn', async () => {
-    const oneByOne = await buildApp({
-      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', SSR_CONCURRENCY: '1' }),
-      db: t.db,
-      catalogueCacheCheckMs: 0,
-      mailWorker: false,
-    });
+  it('pages rendered one at a time still all answer: the API requests a render makes never wait for a turn', async () => {
+    const { app: oneByOne } = await otherApp({ HTML_CACHE_MAX: '0' }, { renderTurns: limitConcurrency(1) });
     try {
       const urls = ['/teachers', '/teachers?language=French', '/', '/teachers?sort=price-asc'];
       const answers = await Promise.all(urls.map((url) => page(oneByOne, url)));
@@ -289,16 +302,7 @@ describe('caching anonymous pages', () => {
   });
 
   it('a burst of requests for one page not yet cached renders it once: the others find it when their turn comes', async () => {
-    const log: string[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
-    const burst = await buildApp({
-      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, SSR_CONCURRENCY: '1', LOG_LEVEL: 'info' }),
-      db: t.db,
-      catalogueCacheCheckMs: 0,
-      mailWorker: false,
-      logStream: stream,
-    });
+    const { app: burst, received } = await otherApp({}, { renderTurns: limitConcurrency(1) });
     try {
       const url = '/teachers?sort=lessons';
       const answers = await Promise.all(Array.from({ length: 4 }, () => page(burst, url)));
@@ -306,8 +310,7 @@ describe('caching anonymous pages', () => {
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
       expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
       // each render asks the API for the list once (in-process, logged like any request)
-      const listRequests = log.filter((line) => line.includes('incoming request') && line.includes('/api/teachers?') && line.includes('sort=lessons'));
-      expect(listRequests).toHaveLength(1);
+      expect(received('/api/teachers?sort=lessons')).toBe(1);
       // a page that is not kept (here a redirect: a form's empty fields, sent to the URL's own spelling): each request gets its answer
       const redirects = await Promise.all(Array.from({ length: 3 }, () => page(burst, '/teachers?q=&language=')));
       expect(redirects.map((answer) => [answer.statusCode, answer.headers.location])).toEqual(
@@ -319,24 +322,13 @@ describe('caching anonymous pages', () => {
   });
 
   it('a request whose client left while it waited for its turn is not rendered', async () => {
-    const log: string[] = [];
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
     const turns = limitConcurrency(1);
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const oneByOne = await buildApp({
-      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', LOG_LEVEL: 'info' }),
-      db: t.db,
-      catalogueCacheCheckMs: 0,
-      mailWorker: false,
-      logStream: stream,
-      renderTurns: turns,
-    });
+    const { app: oneByOne, received: asked } = await otherApp({ HTML_CACHE_MAX: '0' }, { renderTurns: turns });
     try {
       await oneByOne.listen({ port: 0, host: '127.0.0.1' });
       const { port } = oneByOne.server.address() as AddressInfo;
-      const asked = (url: string) => log.filter((line) => line.includes('incoming request') && line.includes(`"url":"${url}"`)).length;
       // the only turn is taken; a page asked for over a real socket waits for it
       const holding = turns(() => held);
       const leaving = http.get({ host: '127.0.0.1', port, path: '/teachers?sort=price-desc', headers: { accept: 'text/html' } });
@@ -358,13 +350,7 @@ describe('caching anonymous pages', () => {
   });
 
   it('pages go through the render turns: past the waiting ones, 503 with Retry-After at once', async () => {
-    const busy = await buildApp({
-      env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', SSR_CONCURRENCY: '1' }),
-      db: t.db,
-      catalogueCacheCheckMs: 0,
-      mailWorker: false,
-      renderQueueMax: 1,
-    });
+    const { app: busy } = await otherApp({ HTML_CACHE_MAX: '0' }, { renderTurns: limitConcurrency(1, 1) });
     try {
       // one renders, one waits, the other two are turned away
       const answers = await Promise.all(['/teachers', '/teachers?language=French', '/', '/teachers?sort=price-asc'].map((url) => page(busy, url)));

@@ -143,12 +143,8 @@ export interface SsrOptions {
   contactEmail: string | null;
   /** anonymous pages kept in this process (0: none) */
   htmlCacheMax: number;
-  /** pages rendered at once (default 4); the others wait their turn */
-  renderConcurrency?: number;
-  /** pages that may wait for a turn (default 256); past it 503 */
-  renderQueueMax?: number;
-  /** the turns themselves (tests hold one); default: made from the two settings above */
-  renderTurns?: RenderTurns;
+  /** whose turn it is to render (`limitConcurrency(SSR_CONCURRENCY, RENDER_QUEUE_MAX)`; tests hold a turn) */
+  renderTurns: RenderTurns;
   /** how often the HTML cache looks at the catalogue version */
   cacheCheckMs: number;
   /**
@@ -259,14 +255,17 @@ export async function createPageRenderer(
 
   /** renders of pages to keep, under way, by catalogue version and URL */
   const filling = new Map<string, Promise<string>>();
-  const inTurn = options.renderTurns ?? limitConcurrency(options.renderConcurrency ?? 4, options.renderQueueMax ?? RENDER_QUEUE_MAX);
+  const inTurn = options.renderTurns;
 
   /**
-   * Renders a request, a few at a time; undefined when it was answered with a redirect, or
-   * when its client left while it waited for its turn (nothing is rendered for no one).
+   * Renders a request (in its turn: see renderPage); undefined when it was answered with a
+   * redirect, or when its client left while it waited (nothing is rendered for no one).
    */
+  const renderIfThere = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
+    request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous);
+  /** Renders a request, a few at a time. */
   const renderPage = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
-    inTurn(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous)));
+    inTurn(() => renderIfThere(request, reply, anonymous));
 
   async function renderNow(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
@@ -326,7 +325,7 @@ export async function createPageRenderer(
           const fill = inTurn(async () => {
             const meanwhile = cache.peek(request.url);
             if (meanwhile) return meanwhile.body;
-            rendered = request.raw.destroyed ? undefined : await renderNow(request, reply, true);
+            rendered = await renderIfThere(request, reply, true);
             if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
             return `${rendered.status}${rendered.body.toString()}`;
           });
@@ -375,7 +374,7 @@ export async function createPageRenderer(
 export class QueueFull extends Error {}
 
 /** Pages waiting for a render past which a request is answered 503 at once (~1–2 s of renders). */
-const RENDER_QUEUE_MAX = 256;
+export const RENDER_QUEUE_MAX = 256;
 const BUSY_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy · LearnLingo</title></head>' +
   '<body><p>LearnLingo is very busy right now. Please try again in a moment.</p></body></html>';

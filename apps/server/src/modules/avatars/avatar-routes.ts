@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.js';
 import { notModified } from '../teachers/catalogue-cache.js';
+import { PictureCache } from './picture-cache.js';
 import { fetchPicture, PictureFetchError, type Picture } from './picture-source.js';
 
 export interface AvatarRoutesOptions {
@@ -31,7 +32,6 @@ const paramsSchema = z.object({
   version: z.string().max(8).regex(AVATAR_VERSION_PATTERN, 'Invalid avatar version'),
 });
 
-
 /**
  * Teachers' pictures from this origin (decision 093): `GET /avatars/:id/:version` looks the
  * teacher's picture address up in the catalogue (the address never comes from the request),
@@ -48,9 +48,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
   const maxFetches = options.maxFetches ?? 16;
   const now = options.now ?? Date.now;
 
-  /** least recently used first (a Map keeps insertion order; a hit moves its entry last) */
-  const cache = new Map<string, Picture>();
-  let cachedBytes = 0;
+  const cache = new PictureCache(cacheBytes);
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<Picture>>();
 
@@ -61,33 +59,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
     if (version === cachedVersion) return;
     cachedVersion = version;
     cache.clear();
-    cachedBytes = 0;
     failedUntil.clear();
-  }
-
-  function remember(key: string, picture: Picture): void {
-    if (picture.body.length > cacheBytes) return;
-    const before = cache.get(key);
-    if (before) {
-      cache.delete(key);
-      cachedBytes -= before.body.length;
-    }
-    cache.set(key, picture);
-    cachedBytes += picture.body.length;
-    for (const [oldest, old] of cache) {
-      if (cachedBytes <= cacheBytes) break;
-      cache.delete(oldest);
-      cachedBytes -= old.body.length;
-    }
-  }
-
-  function recall(key: string): Picture | undefined {
-    const picture = cache.get(key);
-    if (picture) {
-      cache.delete(key);
-      cache.set(key, picture);
-    }
-    return picture;
   }
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -107,13 +79,17 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         if (notModified(request, picture.etag)) return reply.code(304).send();
         return reply.type(picture.type).send(picture.body);
       };
+      const cannotFetch = () => {
+        reply.header('cache-control', 'no-store');
+        return sendError(reply, 502, 'BAD_GATEWAY', 'The picture could not be fetched');
+      };
       await followCatalogue();
-      const cached = recall(key);
+      const cached = cache.get(key);
       if (cached) return send(cached);
 
       const [row] = await app.db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
       // fetched by another request while this one read the catalogue
-      const fetched = recall(key);
+      const fetched = cache.get(key);
       if (fetched) return send(fetched);
       const current = avatarPath(id, row?.avatar_url);
       if (!row?.avatar_url || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
@@ -122,10 +98,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
 
       const retryAt = failedUntil.get(key);
       if (retryAt !== undefined) {
-        if (retryAt > now()) {
-          reply.header('cache-control', 'no-store');
-          return sendError(reply, 502, 'BAD_GATEWAY', 'The picture could not be fetched');
-        }
+        if (retryAt > now()) return cannotFetch();
         failedUntil.delete(key);
       }
       let loading = inFlight.get(key);
@@ -142,7 +115,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         void loading.then(
           (picture) => {
             failedUntil.delete(key);
-            remember(key, picture);
+            cache.set(key, picture);
           },
           () => failedUntil.set(key, now() + retryAfterMs),
         ).finally(() => inFlight.delete(key));
@@ -153,8 +126,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         if (!(error instanceof PictureFetchError)) throw error;
         // the teacher's id is public; the source's address is the catalogue's, not a person's
         request.log.warn({ avatar: key, reason: error.message }, 'a teacher picture could not be fetched');
-        reply.header('cache-control', 'no-store');
-        return sendError(reply, 502, 'BAD_GATEWAY', 'The picture could not be fetched');
+        return cannotFetch();
       }
     },
   );

@@ -135,10 +135,9 @@ export async function fetchPicture(source: string, options: PictureSourceOptions
     }
   } catch (error) {
     if (error instanceof PictureFetchError) throw error;
+    // (a lookup that refused the address fails the request with its own PictureFetchError, above)
     if (signal.aborted) throw new PictureFetchError('timed out');
-    // (a lookup that refused the address arrives wrapped by the socket)
     const cause = error instanceof Error ? error : new Error(String(error));
-    if (cause.message.includes('not on a public address')) throw new PictureFetchError('the source is not on a public address');
     throw new PictureFetchError(`unreachable (${(cause as NodeJS.ErrnoException).code ?? cause.name})`);
   }
 }
