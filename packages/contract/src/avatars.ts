@@ -1,10 +1,14 @@
-import { AVATAR_URL_MAX } from './rules.js';
-
 /**
  * Teachers' pictures are served from this app's own origin (docs/decisions/093-avatars-from-our-origin.md):
  * `/avatars/{teacher id}/{version}`, where the version follows the picture's source address,
  * so a page names a new path when a teacher's picture changes and a path's answer never does.
  */
+
+/**
+ * A teacher's picture address, as the catalogue may give it. (Here, not in rules.ts: the
+ * first page load's code imports rules.ts, and every constant there costs it bytes.)
+ */
+export const AVATAR_URL_MAX = 2000;
 
 /** A source address this app fetches pictures from: http or https (checked on a length-capped string). */
 const FETCHABLE = /^https?:\/\//i;

@@ -21,8 +21,6 @@ export const PRICE_MAX = 10_000;
 export const CURSOR_MAX = 200;
 
 export const TEACHER_ID_MAX = 64;
-/** A teacher's picture address, as the catalogue may give it. */
-export const AVATAR_URL_MAX = 2000;
 /** A teacher id: the realtime-database key (letters, digits, `-`, `_`). */
 export const TEACHER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 

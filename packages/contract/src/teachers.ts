@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { AVATAR_URL_MAX } from './avatars.js';
 import {
-  AVATAR_URL_MAX,
   CONTROL_CHARACTER_MESSAGE,
   CURSOR_MAX,
   hasControlCharacter,
