@@ -21,7 +21,16 @@ const VERBOSE = process.argv.includes('--verbose');
 
 ensureBuilt();
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
-const { LIST_STATEMENTS, SEARCH_NAME_PAGE_STATEMENT, SEARCH_STATEMENTS, SEARCH_WALK_STATEMENTS, searchTsquery } = await import(
+const {
+  LIST_STATEMENTS,
+  NAME_MATCHES_PAGE_STATEMENT,
+  NAME_MATCHES_STATEMENT,
+  SEARCH_NAME_PAGE_STATEMENT,
+  SEARCH_STATEMENTS,
+  SEARCH_WALK_STATEMENTS,
+  SEARCH_WALK_TOP_STATEMENT,
+  searchTsquery,
+} = await import(
   dist('teachers-repository.js'),
 );
 const { SORT_ORDERS } = await import(dist('sort-orders.js'));
@@ -131,6 +140,32 @@ for (const q of ['chloe', 'schmit']) {
   report.push({ statement: `name page ${JSON.stringify(q)}, relevance`, ms: time(plan), ok: bad.length === 0 });
   if (bad.length > 0) failures.push({ statement: `name page ${q}`, bad, plan });
   else if (VERBOSE) console.log(`--- name page ${q}\n${plan}\n`);
+}
+
+// A search's name matches (decision 094: every search's first page and facet counts): the
+// trigram index only; and a first relevance page past its name matches, the walk by id
+// from the top.
+for (const [q, withPage] of ['chloe', 'schmit', 'lea dubois', 'pronunciation', 'lesson'].flatMap((q) => [[q, false], [q, true]])) {
+  const args = (withPage ? [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 7] : [q, searchTsquery(q)]).map(literal).join(', ');
+  const plan = await explain(withPage ? NAME_MATCHES_PAGE_STATEMENT : NAME_MATCHES_STATEMENT, args);
+  const bad = [];
+  if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
+  if (/teacher_search_document_idx|Seq Scan/.test(plan)) bad.push('a document or table scan');
+  const matches = Number(/Bitmap Heap Scan[^\n]*actual time=\S+ rows=(\d+)/.exec(plan)?.[1] ?? NaN);
+  const name = `name matches ${JSON.stringify(q)}${withPage ? ', with a first relevance page' : ''}`;
+  report.push({ statement: name, ms: time(plan), matches, ok: bad.length === 0 });
+  if (bad.length > 0) failures.push({ statement: `name matches ${q}`, bad, plan });
+  else if (VERBOSE) console.log(`--- name matches ${q}\n${plan}\n`);
+}
+for (const q of ['pronunciation', 'lesson']) {
+  const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 0, '', 7].map(literal).join(', ');
+  const plan = await explain(SEARCH_WALK_TOP_STATEMENT, args);
+  const bad = [];
+  if (!plan.includes('Index Scan Backward using teacher_search_pkey')) bad.push('teacher_search backwards by primary key');
+  if (/->\s+Sort\b|Seq Scan|Bitmap/.test(plan)) bad.push('a Sort, Seq Scan or Bitmap');
+  report.push({ statement: `walk from the top ${JSON.stringify(q)}, relevance`, ms: time(plan), ok: bad.length === 0 });
+  if (bad.length > 0) failures.push({ statement: `walk from the top ${q}`, bad, plan });
+  else if (VERBOSE) console.log(`--- walk from the top ${q}\n${plan}\n`);
 }
 
 await sql.end();

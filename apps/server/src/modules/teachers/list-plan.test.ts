@@ -4,13 +4,17 @@ import { seedGenerated } from '../../catalogue/seed.js';
 import { openDatabase } from '../../db/client.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
 import { SORTS } from '@learnlingo/contract';
+import { parseTerms } from './search-index.js';
 import { SORT_ORDERS } from './sort-orders.js';
 import {
   createTeachersRepository,
   LIST_STATEMENTS,
+  NAME_MATCHES_PAGE_STATEMENT,
+  NAME_MATCHES_STATEMENT,
   SEARCH_NAME_PAGE_STATEMENT,
   SEARCH_STATEMENTS,
   SEARCH_WALK_STATEMENTS,
+  SEARCH_WALK_TOP_STATEMENT,
   type ListFilters,
 } from './teachers-repository.js';
 
@@ -147,6 +151,48 @@ describe('the catalogue list statements', () => {
       }
     }
     expect(compared).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(SORTS)('%s: a first page with its counts known (decision 094) is the search statement’s', async (sort) => {
+    const repository = createTeachersRepository(t.db);
+    const index = await repository.searchIndex();
+    let walked = 0;
+    for (const filters of [
+      { ...ANY, q: 'lesson' },
+      { ...ANY, q: 'lea' },
+      { ...ANY, q: 'pronunciation', language: 'English' },
+      { q: 'grammar', min: 25, max: 45 },
+    ] satisfies ListFilters[]) {
+      const limit = 6;
+      const full = await repository.search(sort, filters, null, limit);
+      const names = await repository.nameMatches(filters, sort === 'relevance' ? limit + 1 : 0);
+      const terms = parseTerms(names.terms);
+      expect(terms, filters.q).not.toBeNull();
+      const { q: _q, ...rest } = filters;
+      const counted = index.counts(terms ?? [], names.ids, rest, sort === 'relevance');
+      expect(counted, filters.q).toEqual(full.counts);
+      // universe 0: the walk whatever the density (relevance: after the page's name matches)
+      const known = await repository.search(sort, filters, null, limit, { counted, universe: 0, namePage: names.page });
+      expect(known.itemsJson, filters.q).toBe(full.itemsJson);
+      expect(known.next, filters.q).toEqual(full.next);
+      walked += 1;
+    }
+    expect(walked).toBe(4);
+  });
+
+  it('relevance, a first page past its name matches: teacher_search backwards by primary key, from the top', async () => {
+    const plan = await explain(SEARCH_WALK_TOP_STATEMENT, `'lesson', 'lesson:*', '', '', '-Infinity', 'Infinity', '0', '', 5`);
+    expect(plan).toContain('Index Scan Backward using teacher_search_pkey');
+    expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
+  });
+
+  it.each([
+    ['alone', NAME_MATCHES_STATEMENT, `'chloe', 'chloe:*'`],
+    ['with a first relevance page', NAME_MATCHES_PAGE_STATEMENT, `'chloe', 'chloe:*', '', '', '-Infinity', 'Infinity', 5`],
+  ])('a search’s name matches, %s: the trigram index only, no document scan', async (_name, statement, args) => {
+    const plan = await explain(statement, args);
+    expect(plan).toContain('teacher_search_name_trgm_idx');
+    expect(plan).not.toMatch(/teacher_search_document_idx|Seq Scan/);
   });
 
   it('runs on connections with generic plans and without JIT', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch } from '../../db/schema.js';
 import { CatalogueCounts } from './catalogue-counts.js';
 import type { CursorPosition, SearchCounted } from './cursor.js';
+import { SearchIndex, type IndexedTeacher } from './search-index.js';
 import { afterOperator, SORT_ORDERS, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
@@ -227,12 +228,12 @@ export const SEARCH_STATEMENTS = Object.fromEntries(
  * keeps the full-text condition off its index: a generic plan cannot see that the
  * matches are common and would otherwise find and sort all of them.)
  */
-function searchWalkStatement(order: SortOrder): string {
+function searchWalkStatement(order: SortOrder, fromTop = false): string {
   const level = (alias: string) => sql.raw(`${alias}.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`);
   if (order.indexes === null) {
     return dialect.sqlToQuery(sql`select 0::float8 as k, ids.id, ${cardJson} as json
       from (select s.teacher_id as id from ${teacherSearch} s
-        where $7::float8 = 0 and s.teacher_id < $8::text
+        where $7::float8 = 0 and ${fromTop ? sql`$8::text = '' and s.teacher_id <= (select max(top.teacher_id) from ${teacherSearch} top)` : sql`s.teacher_id < $8::text`}
           and (s.document @@ ${searchQuery}) is true and not (s.name_text %> ${searchText})
           ${searchFilters(true, true)}
         order by s.teacher_id desc
@@ -275,6 +276,14 @@ export const SEARCH_WALK_STATEMENTS = Object.fromEntries(
 ) as Record<Sort, string>;
 
 /**
+ * A first relevance page past its name matches: the walk by id from the top (the cursor
+ * must be (0, '')), for the rows the name matches did not fill (decision 094). The top is
+ * the greatest id, not "no bound": without a bound on the id a generic plan reads the
+ * whole table and sorts it (list-plan.test.ts).
+ */
+export const SEARCH_WALK_TOP_STATEMENT = searchWalkStatement(SORT_ORDERS.relevance, true);
+
+/**
  * A following page of a relevance search still among its name matches (the cursor's score
  * above 0), its total known from the cursor: the name matches alone, each scored once (the
  * CTE), ordered after the cursor — not the document matches, which all come after them. When fewer than
@@ -293,6 +302,46 @@ export const SEARCH_NAME_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits 
     limit $9::int) ids
   left join ${teacherCard} card on card.teacher_id = ids.id
   order by ids.k desc, ids.id desc`).sql;
+
+/**
+ * A search's name matches (decision 094): every teacher whose name is like the text
+ * (pg_trgm's word similarity, the trigram index; no filter, so the facet counts can use
+ * them too), and the search's words as PostgreSQL normalises them (the tsquery's text, for
+ * SearchIndex). One row. Parameters: $1 the text, $2 the tsquery text.
+ */
+export const NAME_MATCHES_STATEMENT = dialect.sqlToQuery(sql`select ${searchQuery}::text as terms,
+    coalesce((select array_agg(s.teacher_id) from ${teacherSearch} s where ${searchText} <% s.name_text), '{}') as ids`).sql;
+
+/**
+ * The same, with a first relevance page's name matches: the first `$7` of them with the
+ * filters, by score, with their JSON — each name match scored once (the CTE). The first
+ * row (n = 0) carries the terms and the ids, the page's rows follow in order.
+ * Parameters: SEARCH_STATEMENTS' $1–$6, then the rows.
+ */
+export const NAME_MATCHES_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits as materialized (
+    select s.teacher_id as id, ${searchScore} as k, s.languages, s.levels, s.price_per_hour from ${teacherSearch} s
+    where ${searchText} <% s.name_text
+  ),
+  page as (
+    select h.k, h.id from name_hits h
+    where ($3::text = '' or h.languages @> array[$3::text])
+      and h.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)
+      and h.price_per_hour >= $5::float8 and h.price_per_hour <= $6::float8
+    order by h.k desc, h.id desc
+    limit $7::int
+  )
+  select 0::int8 as n, ${searchQuery}::text as terms, (select coalesce(array_agg(id), '{}') from name_hits) as ids,
+    null::float8 as k, null::text as id, null::text as json
+  union all
+  select row_number() over (order by ids.k desc, ids.id desc), null, null, ids.k, ids.id, ${cardJson}
+  from page ids left join ${teacherCard} card on card.teacher_id = ids.id
+  order by n`).sql;
+
+/** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
+export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.languages, s.levels,
+    s.price_per_hour as price, tsvector_to_array(s.document) as lexemes
+  from ${teacherSearch} s where s.teacher_id > $1::text order by s.teacher_id limit $2::int`).sql;
+const SEARCH_INDEX_CHUNK = 5000;
 
 /**
  * How much more a teacher read by the walk costs than a match read by the search
@@ -351,6 +400,33 @@ function searchParams(filters: ListFilters): unknown[] {
   const q = filters.q ?? '';
   return [q, searchTsquery(q), filters.language ?? '', filters.level ?? '', filters.min, filters.max];
 }
+
+/** A search's counts: its total, and how many of them a walk of the order looks for. */
+export type SearchCounts = Omit<SearchCounted, 'version'>;
+
+/**
+ * What is known of a search before its page is read: its counts (from a cursor, or from
+ * SearchIndex), how many teachers the order's walk reads through, and for a first
+ * relevance page its first name matches (NAME_MATCHES_STATEMENT).
+ */
+export interface KnownSearch {
+  counted: SearchCounts;
+  universe: number;
+  namePage?: TeacherJsonRow[] | undefined;
+}
+
+/** A search's name matches and words (see NAME_MATCHES_STATEMENT). */
+export interface NameMatches {
+  /** the tsquery's text as PostgreSQL normalised it (parseTerms reads it) */
+  terms: string;
+  /** every teacher whose name matches, whatever the filters */
+  ids: string[];
+  /** the first name matches with the filters, in relevance order */
+  page: TeacherJsonRow[];
+}
+
+const toJsonRows = (rows: readonly { k: unknown; id: string; json: string }[]): TeacherJsonRow[] =>
+  rows.map((row) => ({ value: Number(row.k), id: row.id, json: row.json }));
 
 export interface ListPage {
   /** the page's teachers as a JSON array (text), built by the database in the contract's shape */
@@ -436,22 +512,28 @@ export function createTeachersRepository(db: Database) {
       filters: ListFilters,
       after: CursorPosition | null,
       limit: number,
-      known: { counted: SearchCounted; universe: number } | null = null,
-    ): Promise<ListPage & { counts: Omit<SearchCounted, 'version'> }> {
+      known: KnownSearch | null = null,
+    ): Promise<ListPage & { counts: SearchCounts }> {
       const order = SORT_ORDERS[sort];
       const params = [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1];
-      if (known && after) {
+      if (known) {
         const counts = { total: known.counted.total, walkable: known.counted.walkable };
-        const read = async (statement: string) =>
-          (await db.statement<{ k: number; id: string; json: string }>(statement, params)).map((row) => ({
-            value: Number(row.k),
-            id: row.id,
-            json: row.json,
-          }));
-        if (walkPays(order, after, limit + 1, known.counted.walkable, known.universe)) {
+        const read = async (statement: string, values = params) => toJsonRows(await db.statement(statement, values));
+        const position = after ?? { value: order.start, id: '' };
+        if (walkPays(order, position, limit + 1, counts.walkable, known.universe)) {
           return { ...toPage(await read(SEARCH_WALK_STATEMENTS[sort]), limit), counts };
         }
-        if (order.column === 'score' && after.value > 0) {
+        if (!after && known.namePage) {
+          // a first relevance page: the name matches first, then the walk by id when it pays
+          const names = known.namePage;
+          if (names.length > limit) return { ...toPage(names, limit), counts };
+          const rest = limit + 1 - names.length;
+          if (walkPays(order, { value: 0, id: '' }, rest, counts.walkable, known.universe)) {
+            const more = await read(SEARCH_WALK_TOP_STATEMENT, [...searchParams(filters), 0, '', rest]);
+            return { ...toPage([...names, ...more], limit), counts };
+          }
+        }
+        if (after && order.column === 'score' && after.value > 0) {
           const found = await read(SEARCH_NAME_PAGE_STATEMENT);
           if (found.length === limit + 1) return { ...toPage(found, limit), counts };
         }
@@ -468,6 +550,35 @@ export function createTeachersRepository(db: Database) {
       );
       const counts = { total: Number(rows[0]?.total ?? 0), walkable: Number(rows[0]?.walkable ?? 0) };
       return { ...toPage(found, limit), counts };
+    },
+
+    /**
+     * A search's name matches (NAME_MATCHES_STATEMENT): the normalised words, every name
+     * match's id, and the first `rows` name matches with the filters, in relevance order.
+     */
+    async nameMatches(filters: ListFilters, rows: number): Promise<NameMatches> {
+      type Row = { terms: string | null; ids: string[] | null; k: number; id: string; json: string };
+      const found =
+        rows > 0
+          ? await db.statement<Row>(NAME_MATCHES_PAGE_STATEMENT, [...searchParams(filters), rows])
+          : await db.statement<Row>(NAME_MATCHES_STATEMENT, searchParams(filters).slice(0, 2));
+      const [head, ...page] = found;
+      return { terms: head?.terms ?? '', ids: head?.ids ?? [], page: toJsonRows(page) };
+    },
+
+    /** Every teacher's search lexemes and filter columns, in slices, as a SearchIndex (decision 094). */
+    async searchIndex(): Promise<SearchIndex> {
+      const teachers: IndexedTeacher[] = [];
+      let last = '';
+      for (;;) {
+        const rows = await db.statement<{ id: string; languages: string[]; levels: string[]; price: number; lexemes: string[] }>(
+          SEARCH_INDEX_CHUNK_STATEMENT,
+          [last, SEARCH_INDEX_CHUNK],
+        );
+        for (const row of rows) teachers.push({ ...row, price: Number(row.price) });
+        if (rows.length < SEARCH_INDEX_CHUNK) return new SearchIndex(teachers);
+        last = (rows.at(-1) as { id: string }).id;
+      }
     },
 
     /** A search's facet counts (see SEARCH_FACETS_STATEMENT). */

@@ -16,7 +16,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from './catalogue-cache.js';
 import { createCursorCodec, cursorScope, type SearchCounted } from './cursor.js';
 import { SORT_ORDERS } from './sort-orders.js';
-import { createTeachersRepository, type ListFilters, type ListPage } from './teachers-repository.js';
+import { parseTerms, type SearchIndex, type SearchTerm } from './search-index.js';
+import { createTeachersRepository, type ListFilters, type ListPage, type NameMatches } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
   cursorSecret: string;
@@ -73,6 +74,43 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
    * catalogue version (decision 041).
    */
   const counts = () => cache.memo('counts', () => repository.counts());
+
+  /** The search index of the catalogue's documents: one build per catalogue version (decision 094). */
+  const searchIndex = () =>
+    cache.memo('search-index', async () => {
+      const started = performance.now();
+      const index = await repository.searchIndex();
+      app.log.info({ teachers: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
+      return index;
+    });
+
+  /**
+   * A search's name matches from PostgreSQL and its words as PostgreSQL normalises them,
+   * handed with the search index to `use`; null when the words are not a plain list
+   * (parseTerms), which the caller leaves to the search statements.
+   */
+  async function searchMatches<T>(
+    filters: ListFilters,
+    namePageRows: number,
+    use: (index: SearchIndex, terms: SearchTerm[], names: NameMatches) => T,
+  ): Promise<T | null> {
+    const [index, names] = await Promise.all([searchIndex(), repository.nameMatches(filters, namePageRows)]);
+    const terms = parseTerms(names.terms);
+    return terms === null ? null : use(index, terms, names);
+  }
+
+  /**
+   * A search's counts with its filters, from the index and its name matches, and for a
+   * first relevance page (`namePageRows` > 0) that page's name matches.
+   */
+  function countSearch(filters: ListFilters, namePageRows: number, relevance: boolean, universe: number) {
+    const { q: _q, ...rest } = filters;
+    return searchMatches(filters, namePageRows, (index, terms, names) => ({
+      counted: index.counts(terms, names.ids, rest, relevance),
+      universe,
+      namePage: names.page,
+    }));
+  }
 
   /**
    * The filters in the catalogue's spelling and as the statements take them: a language in
@@ -133,11 +171,16 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         if (filters.q !== undefined) {
           // A following page of the same search, the catalogue unchanged: its counts come
           // with the cursor, and a common search walks its order (decision 042).
+          // A first page (or one whose cursor predates the catalogue) has its counts from
+          // the search index instead (decision 094).
           const version = await cache.currentVersion();
           const counted = after?.counted?.version === version ? after.counted : undefined;
           const { q: _q, ...rest } = filters;
           const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
-          const page = await repository.search(sort, filters, after, limit, counted ? { counted, universe } : null);
+          const known = counted
+            ? { counted, universe }
+            : await countSearch(filters, sort === 'relevance' && after === null ? limit + 1 : 0, sort === 'relevance', universe);
+          const page = await repository.search(sort, filters, after, limit, known);
           return `{"items":${page.itemsJson},"nextCursor":${encode(page, { ...page.counts, version })},"total":${page.counts.total}}`;
         }
         // Without a search the total comes from memory, and a query nothing matches (an
@@ -177,7 +220,9 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         const found =
           q === undefined
             ? { ...present.facetCounts(rest), total: present.count(rest) }
-            : await repository.searchFacets(filters as ListFilters);
+            : ((await searchMatches(filters as ListFilters, 0, (index, terms, names) =>
+                index.facets(terms, names.ids, rest, present),
+              )) ?? (await repository.searchFacets(filters as ListFilters)));
         const languages = Object.fromEntries(present.languages.map((l) => [l, found.languages[l] ?? 0]));
         const levels = Object.fromEntries(present.levels.map((l) => [l, found.levels[l] ?? 0]));
         return serialise(facetsSchema, {

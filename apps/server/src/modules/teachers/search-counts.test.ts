@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { facetsSchema, SORTS, teachersPageSchema, type Sort } from '@learnlingo/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importEntries, parseExport } from '../../catalogue/import.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTeachersRepository, type ListFilters } from './teachers-repository.js';
+
+// A search's first page takes its total and facet counts from the search index (decision
+// 094), not from a count of its matches in the database. Here every first page and every
+// facet count the app answers is checked against the search statements' own count and page
+// (the database's answer, decisions 040 and 042), on both engines: the index must agree
+// with PostgreSQL's full-text and trigram matching exactly.
+let t: TestApp;
+let repository: ReturnType<typeof createTeachersRepository>;
+
+/** A teacher named "Lesson" (a word in most documents): a name match that a first relevance page lists before the rest. */
+function namedLesson() {
+  const real = JSON.parse(readFileSync(new URL('../../../../../../shared/data/teachers.json', import.meta.url), 'utf8')) as {
+    teachers: Record<string, unknown>[];
+  };
+  const [first, second] = real.teachers;
+  return parseExport({
+    teachers: [
+      { ...first, id: 'zz-lesson', name: 'Lesson', surname: 'Marple' },
+      { ...second, id: 'aa-lesson', name: 'Lesson', surname: 'Dubois', languages: ['English'] },
+    ],
+  }).entries;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: 100, env: { CATALOGUE_CACHE_ENTRIES: '0' } });
+  await importEntries(t.db, namedLesson());
+  repository = createTeachersRepository(t.db);
+}, 120_000);
+afterAll(() => t.close());
+
+const QUERIES = ['less', 'pron', 'chloe', 'CHLOÉ', 'schmit', 'müller', 'joão', 'lea dubois', 'lesson', 'pronunciation spanish', 'gram', 'a', 'zzzzqq', '!!!'];
+const FILTERS: [string, Omit<ListFilters, 'q'>][] = [
+  ['', { min: -Infinity, max: Infinity }],
+  ['&language=english', { language: 'English', min: -Infinity, max: Infinity }],
+  ['&level=C1%20Advanced&price_min=25&price_max=45', { level: 'C1 Advanced', min: 25, max: 45 }],
+];
+
+describe('first pages of a search: the index counts what the search statement counts', () => {
+  it.each(SORTS as readonly Sort[])('%s: every query × filters, the same page and total', async (sort) => {
+    for (const q of QUERIES) {
+      for (const [query, filters] of FILTERS) {
+        const limit = 4;
+        const res = await t.app.inject({ method: 'GET', url: `/api/teachers?q=${encodeURIComponent(q)}&sort=${sort}&limit=${limit}${query}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = teachersPageSchema.strict().parse(res.json());
+        const statement = await repository.search(sort, { q, ...filters }, null, limit, null);
+        const label = `${q} ${sort} ${query}`;
+        expect(page.total, label).toBe(statement.counts.total);
+        expect(page.items.map((item) => item.id), label).toEqual(
+          (JSON.parse(statement.itemsJson) as { id: string }[]).map((item) => item.id),
+        );
+        expect(page.nextCursor === null, label).toBe(statement.next === null);
+      }
+    }
+  });
+
+  it('a first relevance page: the name matches, then the teachers whose text has the word, by id from the top', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=5' });
+    const page = teachersPageSchema.strict().parse(res.json());
+    expect(page.items.map((item) => item.id).slice(0, 2)).toEqual(['zz-lesson', 'aa-lesson']);
+    const statement = await repository.search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 5, null);
+    expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((item) => item.id));
+    expect(page.total).toBe(statement.counts.total);
+  });
+});
+
+describe('facet counts of a search: the index counts what the facets statement counts', () => {
+  it('every query × filters', async () => {
+    for (const q of QUERIES) {
+      for (const [query, filters] of FILTERS) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/teachers/facets?q=${encodeURIComponent(q)}${query}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const facets = facetsSchema.strict().parse(res.json());
+        const statement = await repository.searchFacets({ q, ...filters });
+        const label = `${q} ${query}`;
+        expect(facets.total, label).toBe(statement.total);
+        for (const language of facets.languages) expect(facets.counts.languages[language], `${label} ${language}`).toBe(statement.languages[language] ?? 0);
+        for (const level of facets.levels) expect(facets.counts.levels[level], `${label} ${level}`).toBe(statement.levels[level] ?? 0);
+      }
+    }
+  });
+});

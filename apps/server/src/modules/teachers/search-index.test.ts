@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { parseTerms, SearchIndex, type IndexedTeacher, type SearchTerm } from './search-index.js';
+
+describe('parseTerms: the tsquery text PostgreSQL gives back', () => {
+  it.each([
+    ['', []],
+    ["'chloe':*", [{ lexeme: 'chloe', prefix: true }]],
+    ["'pronun':* & 'es'", [{ lexeme: 'pronun', prefix: true }, { lexeme: 'es', prefix: false }]],
+    ["'o''neil':*", [{ lexeme: "o'neil", prefix: true }]],
+    ["'mandarin':* & 'chinese':* & 'a'", [
+      { lexeme: 'mandarin', prefix: true },
+      { lexeme: 'chinese', prefix: true },
+      { lexeme: 'a', prefix: false },
+    ]],
+  ])('%j', (text, terms) => {
+    expect(parseTerms(text)).toEqual(terms);
+  });
+
+  it.each([
+    "'ji' <-> 'woo':*", // a phrase (a word PostgreSQL's parser split)
+    "'a' | 'b'",
+    "!'a'",
+    "'a':*A",
+    "'a':* &",
+    "'a' & ",
+    "'unterminated",
+    "'back\\\\slash'",
+    'bare',
+    "( 'a' & 'b' )",
+  ])('%j is left to the statements (null)', (text) => {
+    expect(parseTerms(text)).toBeNull();
+  });
+
+  it('runs in linear time on a long hostile text', () => {
+    const text = `${"'a' & ".repeat(50_000)}'a`;
+    const start = performance.now();
+    expect(parseTerms(text)).toBeNull();
+    expect(performance.now() - start).toBeLessThan(2_000);
+  });
+});
+
+/** A small random catalogue, the same every run. */
+function catalogue(count: number): IndexedTeacher[] {
+  let state = 42;
+  const random = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)] as T;
+  const words = ['lesson', 'lessons', 'les', 'grammar', 'gram', 'pronunciation', 'exam', 'examples', 'a', 'é', 'zz'];
+  const languages = ['English', 'French', 'German'];
+  const levels = ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'];
+  return Array.from({ length: count }, (_, i) => ({
+    id: `t${String(i).padStart(3, '0')}`,
+    languages: [...new Set([pick(languages), pick(languages)])],
+    levels: [...new Set([pick(levels), pick(levels)])],
+    price: 10 + Math.floor(random() * 40),
+    lexemes: [...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(words)))],
+  }));
+}
+
+const teachers = catalogue(300);
+const index = new SearchIndex(teachers);
+
+/** What PostgreSQL's `document @@ query` says, spelt out. */
+const documentMatches = (teacher: IndexedTeacher, terms: readonly SearchTerm[]) =>
+  terms.length > 0 &&
+  terms.every((term) => teacher.lexemes.some((l) => (term.prefix ? l.startsWith(term.lexeme) : l === term.lexeme)));
+
+interface Filters {
+  language?: string;
+  level?: string;
+  min: number;
+  max: number;
+}
+const passes = (teacher: IndexedTeacher, f: Filters) =>
+  (f.language === undefined || teacher.languages.includes(f.language)) &&
+  (f.level === undefined || teacher.levels.includes(f.level)) &&
+  teacher.price >= f.min &&
+  teacher.price <= f.max;
+
+const TERMS: SearchTerm[][] = [
+  [],
+  [{ lexeme: 'les', prefix: true }],
+  [{ lexeme: 'les', prefix: false }],
+  [{ lexeme: 'lesson', prefix: true }, { lexeme: 'gram', prefix: true }],
+  [{ lexeme: 'exam', prefix: false }],
+  [{ lexeme: 'é', prefix: true }],
+  [{ lexeme: 'a', prefix: false }, { lexeme: 'zz', prefix: false }],
+  [{ lexeme: 'nothing', prefix: true }],
+  [{ lexeme: '', prefix: true }],
+];
+const FILTERS: Filters[] = [
+  { min: -Infinity, max: Infinity },
+  { language: 'French', min: -Infinity, max: Infinity },
+  { level: 'C1 Advanced', min: 20, max: Infinity },
+  { language: 'German', level: 'A1 Beginner', min: 15, max: 30 },
+  { language: 'Klingon', min: -Infinity, max: Infinity },
+  { min: 30, max: 20 },
+];
+/** Name matches: some whose documents match too, some not, one id the index never saw. */
+const NAMES = [[], ['t000', 't001', 't002', 't150', 't299', 'unknown']];
+
+describe('SearchIndex', () => {
+  it('counts, for every terms × filters × name matches, what the data holds', () => {
+    for (const terms of TERMS) {
+      for (const filters of FILTERS) {
+        for (const names of NAMES) {
+          const known = new Set(teachers.map((t) => t.id));
+          const inDocs = teachers.filter((t) => passes(t, filters) && documentMatches(t, terms));
+          const namesAlone = teachers.filter(
+            (t) => names.includes(t.id) && passes(t, filters) && !documentMatches(t, terms),
+          );
+          const namesInDocs = inDocs.filter((t) => names.includes(t.id));
+          const label = JSON.stringify({ terms, filters, names });
+          expect(names.every((id) => id === 'unknown' || known.has(id))).toBe(true);
+          expect(index.counts(terms, names, filters, false), label).toEqual({
+            total: inDocs.length + namesAlone.length,
+            walkable: inDocs.length + namesAlone.length,
+          });
+          expect(index.counts(terms, names, filters, true), label).toEqual({
+            total: inDocs.length + namesAlone.length,
+            walkable: inDocs.length - namesInDocs.length,
+          });
+        }
+      }
+    }
+  });
+
+  it('facet counts: each language with the other filters, each level likewise, and the total', () => {
+    const present = { languages: ['English', 'French', 'German', 'Italian'], levels: ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'] };
+    for (const terms of TERMS) {
+      for (const filters of FILTERS) {
+        const names = NAMES[1] as string[];
+        const match = (t: IndexedTeacher) => documentMatches(t, terms) || names.includes(t.id);
+        const count = (f: Filters) => teachers.filter((t) => match(t) && passes(t, f)).length;
+        const facets = index.facets(terms, names, filters, present);
+        const label = JSON.stringify({ terms, filters });
+        for (const language of present.languages) expect(facets.languages[language], label).toBe(count({ ...filters, language }));
+        for (const level of present.levels) expect(facets.levels[level], label).toBe(count({ ...filters, level }));
+        expect(facets.total, label).toBe(count(filters));
+      }
+    }
+  });
+
+  it('an empty catalogue counts nothing', () => {
+    const empty = new SearchIndex([]);
+    expect(empty.counts([{ lexeme: 'a', prefix: true }], ['x'], { min: -Infinity, max: Infinity }, true)).toEqual({
+      total: 0,
+      walkable: 0,
+    });
+  });
+});

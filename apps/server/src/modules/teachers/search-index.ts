@@ -1,0 +1,256 @@
+import type { CountFilters } from './catalogue-counts.js';
+
+/** A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix (`:*`). */
+export interface SearchTerm {
+  lexeme: string;
+  prefix: boolean;
+}
+
+/**
+ * The terms of a tsquery from PostgreSQL's text of it, when it is what the search builds
+ * (`'a':* & 'b'`: quoted lexemes, optional `:*`, joined by ` & `); null for anything else
+ * (a phrase, an OR, a weight, a backslash), which the caller leaves to the statements.
+ * '' (no lexeme at all) is no term: it matches no document. Linear: one pass.
+ */
+export function parseTerms(text: string): SearchTerm[] | null {
+  const terms: SearchTerm[] = [];
+  if (text === '') return terms;
+  let i = 0;
+  for (;;) {
+    if (text[i] !== "'") return null;
+    i += 1;
+    let lexeme = '';
+    for (;;) {
+      const quote = text.indexOf("'", i);
+      if (quote < 0) return null;
+      lexeme += text.slice(i, quote);
+      i = quote + 1;
+      if (text[i] !== "'") break;
+      lexeme += "'"; // a quote inside a lexeme is doubled
+      i += 1;
+    }
+    if (lexeme.includes('\\')) return null;
+    const prefix = text.startsWith(':*', i);
+    if (prefix) i += 2;
+    terms.push({ lexeme, prefix });
+    if (i === text.length) return terms;
+    if (!text.startsWith(' & ', i)) return null;
+    i += 3;
+  }
+}
+
+/** One teacher as the index reads it from teacher_search. */
+export interface IndexedTeacher {
+  id: string;
+  languages: readonly string[];
+  levels: readonly string[];
+  price: number;
+  /** the document's lexemes (tsvector_to_array) */
+  lexemes: readonly string[];
+}
+
+/** A set of teachers by ordinal, 32 to a word. */
+type Bits = Uint32Array;
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+const has = (bits: Bits, ordinal: number) => ((bits[ordinal >>> 5] as number) & (1 << (ordinal & 31))) !== 0;
+const add = (bits: Bits, ordinal: number) => {
+  bits[ordinal >>> 5] = (bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
+};
+
+/** The first position in a sorted array whose value is ≥ `value`. */
+function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as T) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How many teachers are in every one of these sets. */
+function countAll(sets: readonly Bits[]): number {
+  const [first, ...rest] = sets;
+  if (!first) return 0;
+  let n = 0;
+  for (let w = 0; w < first.length; w++) {
+    let word = first[w] as number;
+    for (const set of rest) word &= set[w] as number;
+    if (word !== 0) n += popcount(word);
+  }
+  return n;
+}
+
+/**
+ * The search's counts from memory (decision 094): which teachers' documents match a
+ * search's words, as PostgreSQL's full-text match (`document @@ query`) decides it — the
+ * same lexemes (read from teacher_search's tsvectors), the same prefix rule, every word
+ * required — so a search's `total` and facet counts need no count of its matches in the
+ * database, where a common word cost ~1 µs per match (decision 042). The trigram name
+ * matches (`schmit` finds Schmidt) still come from PostgreSQL, by id; this index tells
+ * which of them the documents already found.
+ *
+ * An inverted index: the distinct lexemes sorted (a prefix is a contiguous range), each
+ * with its teachers' ordinals; plus each teacher's price and a bit set per language and
+ * per level for the filters. Built once per catalogue version; ~4 bytes per (teacher,
+ * lexeme) pair — 22 MB for the 100,000 generated teachers, whose documents have ~55.
+ */
+export class SearchIndex {
+  /** how many teachers */
+  readonly size: number;
+  private readonly ordinals = new Map<string, number>();
+  private readonly prices: Float64Array;
+  /** ordinals by price, ascending, with those prices: a price range is a slice */
+  private readonly byPrice: Int32Array;
+  private readonly sortedPrices: Float64Array;
+  private readonly languages = new Map<string, Bits>();
+  private readonly levels = new Map<string, Bits>();
+  private readonly everyone: Bits;
+  private readonly nothing: Bits;
+  /** distinct lexemes, sorted by code unit */
+  private readonly lexemes: string[];
+  /** the postings of lexeme i: postings[starts[i] … starts[i + 1]) */
+  private readonly starts: Int32Array;
+  private readonly postings: Int32Array;
+
+  constructor(teachers: readonly IndexedTeacher[]) {
+    const n = teachers.length;
+    this.size = n;
+    const words = (n + 31) >>> 5;
+    const bits = () => new Uint32Array(words);
+    this.nothing = bits();
+    this.everyone = bits();
+    for (let o = 0; o < n; o++) add(this.everyone, o);
+    this.prices = new Float64Array(n);
+    const lists = new Map<string, number[]>();
+    const setIn = (map: Map<string, Bits>, key: string, o: number) => {
+      let set = map.get(key);
+      if (!set) map.set(key, (set = bits()));
+      add(set, o);
+    };
+    teachers.forEach((teacher, o) => {
+      this.ordinals.set(teacher.id, o);
+      this.prices[o] = teacher.price;
+      for (const language of teacher.languages) setIn(this.languages, language, o);
+      for (const level of teacher.levels) setIn(this.levels, level, o);
+      for (const lexeme of teacher.lexemes) {
+        let list = lists.get(lexeme);
+        if (!list) lists.set(lexeme, (list = []));
+        list.push(o);
+      }
+    });
+    this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
+    this.sortedPrices = Float64Array.from(this.byPrice, (o) => this.prices[o] as number);
+    this.lexemes = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.starts = new Int32Array(this.lexemes.length + 1);
+    let total = 0;
+    this.lexemes.forEach((lexeme, i) => {
+      this.starts[i] = total;
+      total += (lists.get(lexeme) as number[]).length;
+    });
+    this.starts[this.lexemes.length] = total;
+    this.postings = new Int32Array(total);
+    this.lexemes.forEach((lexeme, i) => this.postings.set(lists.get(lexeme) as number[], this.starts[i] as number));
+  }
+
+  /** The teachers whose document has every term (none for no term, as `@@` with an empty query). */
+  documentMatches(terms: readonly SearchTerm[]): Bits {
+    let result: Bits | null = null;
+    for (const term of terms) {
+      const found = new Uint32Array(this.everyone.length);
+      for (let i = lowerBound(this.lexemes, term.lexeme); i < this.lexemes.length; i++) {
+        const lexeme = this.lexemes[i] as string;
+        if (term.prefix ? !lexeme.startsWith(term.lexeme) : lexeme !== term.lexeme) break;
+        const end = this.starts[i + 1] as number;
+        for (let p = this.starts[i] as number; p < end; p++) add(found, this.postings[p] as number);
+      }
+      if (!result) result = found;
+      else for (let w = 0; w < result.length; w++) result[w] = (result[w] as number) & (found[w] as number);
+    }
+    return result ?? this.nothing;
+  }
+
+  private priceRange(min: number, max: number): Bits {
+    if (min === Number.NEGATIVE_INFINITY && max === Number.POSITIVE_INFINITY) return this.everyone;
+    const set = new Uint32Array(this.everyone.length);
+    for (let i = lowerBound(this.sortedPrices, min); i < this.size && (this.sortedPrices[i] as number) <= max; i++) {
+      add(set, this.byPrice[i] as number);
+    }
+    return set;
+  }
+
+  private language(filters: CountFilters): Bits {
+    return filters.language === undefined ? this.everyone : (this.languages.get(filters.language) ?? this.nothing);
+  }
+
+  private level(filters: CountFilters): Bits {
+    return filters.level === undefined ? this.everyone : (this.levels.get(filters.level) ?? this.nothing);
+  }
+
+  /** The name matches as a set (ids the index does not know, from a newer catalogue, left out). */
+  private nameSet(nameIds: readonly string[]): Bits {
+    const set = new Uint32Array(this.everyone.length);
+    for (const id of nameIds) {
+      const o = this.ordinals.get(id);
+      if (o !== undefined) add(set, o);
+    }
+    return set;
+  }
+
+  /**
+   * A search's counts with these filters: `total`, the teachers whose document matches
+   * or whose name is among `nameIds`; `walkable`, those a walk of the order looks for
+   * (decision 042): all of them, or for relevance the document matches that are not name
+   * matches.
+   */
+  counts(
+    terms: readonly SearchTerm[],
+    nameIds: readonly string[],
+    filters: CountFilters,
+    relevance: boolean,
+  ): { total: number; walkable: number } {
+    const documents = this.documentMatches(terms);
+    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+    const found = countAll([documents, ...sets]);
+    let namesAlone = 0;
+    let namesInDocuments = 0;
+    for (const id of nameIds) {
+      const o = this.ordinals.get(id);
+      if (o === undefined || !sets.every((set) => has(set, o))) continue;
+      if (has(documents, o)) namesInDocuments += 1;
+      else namesAlone += 1;
+    }
+    const total = found + namesAlone;
+    return { total, walkable: relevance ? found - namesInDocuments : total };
+  }
+
+  /**
+   * A search's facet counts: for each language the matches with the level and price
+   * filters, for each level those with the language and price filters, and the total.
+   */
+  facets(
+    terms: readonly SearchTerm[],
+    nameIds: readonly string[],
+    filters: CountFilters,
+    present: { languages: readonly string[]; levels: readonly string[] },
+  ): { languages: Record<string, number>; levels: Record<string, number>; total: number } {
+    const matches = this.documentMatches(terms).slice();
+    const names = this.nameSet(nameIds);
+    for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (names[w] as number);
+    const price = this.priceRange(filters.min, filters.max);
+    const language = this.language(filters);
+    const level = this.level(filters);
+    const languages: Record<string, number> = {};
+    for (const l of present.languages) languages[l] = countAll([matches, this.languages.get(l) ?? this.nothing, level, price]);
+    const levels: Record<string, number> = {};
+    for (const v of present.levels) levels[v] = countAll([matches, language, this.levels.get(v) ?? this.nothing, price]);
+    return { languages, levels, total: countAll([matches, language, level, price]) };
+  }
+}
