@@ -55,7 +55,8 @@ function catalogue(count: number): IndexedTeacher[] {
     languages: [...new Set([pick(languages), pick(languages)])],
     levels: [...new Set([pick(levels), pick(levels)])],
     price: 10 + Math.floor(random() * 40),
-    lexemes: [...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(words)))],
+    // common words (a bit set each) and rare ones, `les0`…`les49` with 6 teachers each (ordinals)
+    lexemes: [...new Set([...Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(words)), `les${i % 50}`])],
   }));
 }
 
@@ -88,6 +89,9 @@ const TERMS: SearchTerm[][] = [
   [{ lexeme: 'é', prefix: true }],
   [{ lexeme: 'a', prefix: false }, { lexeme: 'zz', prefix: false }],
   [{ lexeme: 'nothing', prefix: true }],
+  [{ lexeme: 'les1', prefix: true }],
+  [{ lexeme: 'les1', prefix: false }],
+  [{ lexeme: 'les4', prefix: true }, { lexeme: 'gram', prefix: true }],
   [{ lexeme: '', prefix: true }],
 ];
 const FILTERS: Filters[] = [

@@ -100,7 +100,7 @@ function countAll(sets: readonly Bits[]): number {
  * An inverted index: the distinct lexemes sorted (a prefix is a contiguous range), each
  * with its teachers' ordinals; plus each teacher's price and a bit set per language and
  * per level for the filters. Built once per catalogue version; ~4 bytes per (teacher,
- * lexeme) pair — 22 MB for the 100,000 generated teachers, whose documents have ~55.
+ * lexeme) pair, and at most n / 8 bytes per lexeme that 1 teacher in 32 has (a bit set).
  */
 export class SearchIndex {
   /** how many teachers */
@@ -116,7 +116,12 @@ export class SearchIndex {
   private readonly nothing: Bits;
   /** distinct lexemes, sorted by code unit */
   private readonly lexemes: string[];
-  /** the postings of lexeme i: postings[starts[i] … starts[i + 1]) */
+  /**
+   * The teachers of lexeme i: a bit set when at least 1 teacher in 32 has it (no larger
+   * than its ordinals would be, and OR-ed 32 teachers at a time), else its ordinals,
+   * postings[starts[i] … starts[i + 1]).
+   */
+  private readonly dense: (Bits | null)[];
   private readonly starts: Int32Array;
   private readonly postings: Int32Array;
 
@@ -149,15 +154,27 @@ export class SearchIndex {
     this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
     this.sortedPrices = Float64Array.from(this.byPrice, (o) => this.prices[o] as number);
     this.lexemes = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const isDense = (list: number[]) => list.length * 32 >= n;
+    this.dense = this.lexemes.map((lexeme) => {
+      const list = lists.get(lexeme) as number[];
+      if (!isDense(list)) return null;
+      const set = bits();
+      for (const o of list) add(set, o);
+      return set;
+    });
     this.starts = new Int32Array(this.lexemes.length + 1);
     let total = 0;
     this.lexemes.forEach((lexeme, i) => {
       this.starts[i] = total;
-      total += (lists.get(lexeme) as number[]).length;
+      const list = lists.get(lexeme) as number[];
+      if (!isDense(list)) total += list.length;
     });
     this.starts[this.lexemes.length] = total;
     this.postings = new Int32Array(total);
-    this.lexemes.forEach((lexeme, i) => this.postings.set(lists.get(lexeme) as number[], this.starts[i] as number));
+    this.lexemes.forEach((lexeme, i) => {
+      const list = lists.get(lexeme) as number[];
+      if (!isDense(list)) this.postings.set(list, this.starts[i] as number);
+    });
   }
 
   /** The teachers whose document has every term (none for no term, as `@@` with an empty query). */
@@ -168,6 +185,8 @@ export class SearchIndex {
       for (let i = lowerBound(this.lexemes, term.lexeme); i < this.lexemes.length; i++) {
         const lexeme = this.lexemes[i] as string;
         if (term.prefix ? !lexeme.startsWith(term.lexeme) : lexeme !== term.lexeme) break;
+        const dense = this.dense[i];
+        if (dense) for (let w = 0; w < found.length; w++) found[w] = (found[w] as number) | (dense[w] as number);
         const end = this.starts[i + 1] as number;
         for (let p = this.starts[i] as number; p < end; p++) add(found, this.postings[p] as number);
       }
