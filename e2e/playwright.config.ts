@@ -41,6 +41,11 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
     SOURCE_MAPS: 'true',
     // Rate limiting stays on; the journeys sign many users up from one address.
     AUTH_ATTEMPTS_PER_10S: '100',
+    // As behind a proxy on this host: an X-Forwarded-For sent from loopback is believed. The
+    // forgot-password journey is a client of its own (better-auth allows 3 reset requests per
+    // address per 60 s, and a retried or repeated run would otherwise share one); the other
+    // journeys send none and stay 127.0.0.1.
+    TRUST_PROXY: '127.0.0.1',
   },
 });
 
