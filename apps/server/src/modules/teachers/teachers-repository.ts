@@ -6,7 +6,7 @@ import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch 
 import { CatalogueCounts } from './catalogue-counts.js';
 import type { CursorPosition, SearchCounted } from './cursor.js';
 import { SearchIndex, type IndexedTeacher } from './search-index.js';
-import { afterOperator, SORT_ORDERS, type SortOrder } from './sort-orders.js';
+import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
 const ph = sql.placeholder;
@@ -126,8 +126,8 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
     requests.map((r) => r.filters.level ?? ''),
     requests.map((r) => r.filters.min),
     requests.map((r) => r.filters.max),
-    requests.map((r) => r.after?.value ?? order.start),
-    requests.map((r) => r.after?.id ?? ''),
+    requests.map((r) => (r.after ?? startPosition(order, r.filters)).value),
+    requests.map((r) => (r.after ?? startPosition(order, r.filters)).id),
     requests.map((r) => r.rows),
   ];
 }
@@ -515,11 +515,11 @@ export function createTeachersRepository(db: Database) {
       known: KnownSearch | null = null,
     ): Promise<ListPage & { counts: SearchCounts }> {
       const order = SORT_ORDERS[sort];
-      const params = [...searchParams(filters), after?.value ?? order.start, after?.id ?? '', limit + 1];
+      const position = after ?? startPosition(order, filters);
+      const params = [...searchParams(filters), position.value, position.id, limit + 1];
       if (known) {
         const counts = { total: known.counted.total, walkable: known.counted.walkable };
         const read = async (statement: string, values = params) => toJsonRows(await db.statement(statement, values));
-        const position = after ?? { value: order.start, id: '' };
         if (walkPays(order, position, limit + 1, counts.walkable, known.universe)) {
           return { ...toPage(await read(SEARCH_WALK_STATEMENTS[sort]), limit), counts };
         }
