@@ -28,7 +28,9 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 120_000,
-  stdout: 'ignore' as const,
+  // the server's warnings and errors (LOG_LEVEL warn, no personal data) in the run's output,
+  // so a failure in CI can be read against what the server said
+  stdout: 'pipe' as const,
   stderr: 'pipe' as const,
   env: {
     PORT: String(port),
