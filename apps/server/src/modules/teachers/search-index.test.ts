@@ -147,6 +147,17 @@ describe('SearchIndex', () => {
     }
   });
 
+  it('with more distinct prices than it keeps a set for each, the same counts (a price range read by its slice)', () => {
+    const manyPrices = teachers.map((teacher, i) => ({ ...teacher, price: 10 + i * 0.25 }));
+    const wide = new SearchIndex(manyPrices);
+    for (const terms of TERMS) {
+      for (const filters of [...FILTERS, { min: 20.25, max: 60 }, { min: -Infinity, max: 10 }]) {
+        const expected = manyPrices.filter((t) => passes(t, filters) && documentMatches(t, terms)).length;
+        expect(wide.counts(terms, [], filters, false).total, JSON.stringify({ terms, filters })).toBe(expected);
+      }
+    }
+  });
+
   it('an empty catalogue counts nothing', () => {
     const empty = new SearchIndex([]);
     expect(empty.counts([{ lexeme: 'a', prefix: true }], ['x'], { min: -Infinity, max: Infinity }, true)).toEqual({

@@ -63,17 +63,21 @@ const add = (bits: Bits, ordinal: number) => {
   bits[ordinal >>> 5] = (bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
 };
 
-/** The first position in a sorted array whose value is ≥ `value`. */
-function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
+/** The first position in a sorted array whose value is ≥ `value` (> `value` when `above`). */
+function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T, above = false): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as T) < value) lo = mid + 1;
+    const x = sorted[mid] as T;
+    if (x < value || (above && x === value)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
+
+/** Up to this many distinct prices, a price range is read from a set per price (SearchIndex.atMost). */
+const MAX_PRICE_STEPS = 256;
 
 /** How many teachers are in every one of these sets. */
 function countAll(sets: readonly Bits[]): number {
@@ -110,6 +114,14 @@ export class SearchIndex {
   /** ordinals by price, ascending, with those prices: a price range is a slice */
   private readonly byPrice: Int32Array;
   private readonly sortedPrices: Float64Array;
+  /** the distinct prices, ascending */
+  private readonly priceSteps: Float64Array;
+  /**
+   * For each distinct price, the teachers at or below it — a price range is then two sets
+   * and one pass over the words, not a loop over its teachers; null past MAX_PRICE_STEPS
+   * prices (then the slice of byPrice).
+   */
+  private readonly atMost: Bits[] | null;
   private readonly languages = new Map<string, Bits>();
   private readonly levels = new Map<string, Bits>();
   private readonly everyone: Bits;
@@ -153,6 +165,19 @@ export class SearchIndex {
     });
     this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
     this.sortedPrices = Float64Array.from(this.byPrice, (o) => this.prices[o] as number);
+    this.priceSteps = Float64Array.from(new Set(this.sortedPrices));
+    if (this.priceSteps.length <= MAX_PRICE_STEPS) {
+      const atMost: Bits[] = [];
+      let set = bits();
+      for (let i = 0; i < n; i++) {
+        add(set, this.byPrice[i] as number);
+        if (i === n - 1 || this.sortedPrices[i + 1] !== this.sortedPrices[i]) {
+          atMost.push(set);
+          set = set.slice();
+        }
+      }
+      this.atMost = atMost;
+    } else this.atMost = null;
     this.lexemes = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const isDense = (list: number[]) => list.length * 32 >= n;
     this.dense = this.lexemes.map((lexeme) => {
@@ -198,6 +223,15 @@ export class SearchIndex {
 
   private priceRange(min: number, max: number): Bits {
     if (min === Number.NEGATIVE_INFINITY && max === Number.POSITIVE_INFINITY) return this.everyone;
+    if (this.atMost) {
+      const top = this.atMost[lowerBound(this.priceSteps, max, true) - 1]; // the last price ≤ max
+      const below = this.atMost[lowerBound(this.priceSteps, min) - 1]; // the last price < min
+      if (!top) return this.nothing;
+      if (!below) return top;
+      const set = new Uint32Array(this.everyone.length);
+      for (let w = 0; w < set.length; w++) set[w] = (top[w] as number) & ~(below[w] as number);
+      return set;
+    }
     const set = new Uint32Array(this.everyone.length);
     for (let i = lowerBound(this.sortedPrices, min); i < this.size && (this.sortedPrices[i] as number) <= max; i++) {
       add(set, this.byPrice[i] as number);
