@@ -9,7 +9,9 @@
 //    through real cursors (the rating order, as before issue 11); then the mixed load of
 //    issue 11: those, plus every other order × language × level × price range, plus
 //    searches (names, misspelt names, lesson words, with orders and filters), all shuffled;
-//    and the searches alone (their own p99).
+//    the mixed load again while one more client asks for the searches one after another (their
+//    p50 and p99 inside the mixed load: searchProbe; autocannon reports all its requests
+//    together); and the searches alone (their own p99).
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -108,6 +110,27 @@ async function distinctPaths(base, combos, pages = 6) {
 /** One autocannon run of these paths (lib.mjs's loadRun), at this script's connections and duration. */
 const load = (server, title, paths) => loadRun(server, title, paths, { connections: CONNECTIONS, duration: DURATION });
 
+/**
+ * The latency of these paths while `during` runs: one more client asks for them one after
+ * another (Node's fetch, its own connection) until `during` settles. For "a search's p99"
+ * inside the mixed load, which autocannon reports for all its requests together.
+ */
+async function probe(base, paths, during) {
+  let done = false;
+  during.finally(() => (done = true));
+  const times = [];
+  for (let i = 0; !done; i++) {
+    const start = performance.now();
+    const res = await fetch(base + paths[i % paths.length]);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${paths[i % paths.length]}: ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN);
+  return { requests: times.length, p50: at(0.5), p99: at(0.99) };
+}
+
 async function benchEngine(engine) {
   let env;
   if (engine === 'pglite') {
@@ -148,10 +171,14 @@ async function benchEngine(engine) {
     const ceiling = await load(b, 'B: constant JSON (/api/version)', ['/api/version']);
     const miss = await load(b, `B: teachers, distinct queries (${distinct.length} URLs, no cache)`, distinct);
     const mixedRow = await load(b, `B: teachers, distinct mixed: orders, ranges, searches (${mixed.length} URLs)`, mixed);
+    const probed = load(b, 'B: the mixed load again, with one more client asking for the searches', mixed);
+    const searchProbe = await probe(b.base, shuffle([...searches]), probed);
+    const probedRow = await probed;
+    probedRow.searchProbe = `${searchProbe.requests} searches: p50 ${searchProbe.p50}, p99 ${searchProbe.p99} ms`;
     const searchRow = await load(b, `B: teachers, searches only (${searches.length} URLs)`, searches);
     ceiling.ofCeiling = '100%';
-    for (const row of [miss, mixedRow, searchRow]) row.ofCeiling = `${Math.round((row.reqPerSec / ceiling.reqPerSec) * 100)}%`;
-    rows.push(ceiling, miss, mixedRow, searchRow);
+    for (const row of [miss, mixedRow, probedRow, searchRow]) row.ofCeiling = `${Math.round((row.reqPerSec / ceiling.reqPerSec) * 100)}%`;
+    rows.push(ceiling, miss, mixedRow, probedRow, searchRow);
   } finally {
     await b.stop();
   }
