@@ -29,7 +29,7 @@ const {
   SEARCH_STATEMENTS,
   SEARCH_WALK_STATEMENTS,
   SEARCH_WALK_TOP_STATEMENT,
-  searchTsquery,
+  searchWords,
 } = await import(
   dist('teachers-repository.js'),
 );
@@ -90,7 +90,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
 const SEARCHES = ['chloe', 'schmit', 'müller', 'pronunciation', 'grammar', 'lesson'];
 for (const [sort, order] of Object.entries(SORT_ORDERS)) {
   for (const q of SEARCHES) {
-    const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', order.start, '', 5].map(literal).join(', ');
+    const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', order.start, '', 5].map(literal).join(', ');
     const plan = await explain(SEARCH_STATEMENTS[sort], args);
     const bad = [];
     if (!plan.includes('teacher_search_document_idx')) bad.push('the full-text index');
@@ -114,7 +114,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
   // name matches: "chloe" has none (its walk would read every row) and is never walked
   for (const q of order.indexes ? ['pronunciation', 'chloe'] : ['pronunciation']) {
     const value = order.indexes ? (order.cursorType === 'int8' ? 1500 : 40) : 0;
-    const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', value, 't050000', 5].map(literal).join(', ');
+    const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', value, 't050000', 5].map(literal).join(', ');
     const plan = await explain(SEARCH_WALK_STATEMENTS[sort], args);
     const bad = [];
     if (order.indexes) {
@@ -132,7 +132,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
 
 // A following relevance page among the name matches: the trigram index only.
 for (const q of ['chloe', 'schmit']) {
-  const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 0.9, 't050000', 5].map(literal).join(', ');
+  const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', 0.9, 't050000', 5].map(literal).join(', ');
   const plan = await explain(SEARCH_NAME_PAGE_STATEMENT, args);
   const bad = [];
   if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
@@ -146,7 +146,7 @@ for (const q of ['chloe', 'schmit']) {
 // trigram index only; and a first relevance page past its name matches, the walk by id
 // from the top.
 for (const [q, withPage] of ['chloe', 'schmit', 'lea dubois', 'pronunciation', 'lesson'].flatMap((q) => [[q, false], [q, true]])) {
-  const args = (withPage ? [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 7] : [q, searchTsquery(q)]).map(literal).join(', ');
+  const args = (withPage ? [q, searchWords(q), '', '', '-Infinity', 'Infinity', 7] : [q, searchWords(q)]).map(literal).join(', ');
   const plan = await explain(withPage ? NAME_MATCHES_PAGE_STATEMENT : NAME_MATCHES_STATEMENT, args);
   const bad = [];
   if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
@@ -158,7 +158,7 @@ for (const [q, withPage] of ['chloe', 'schmit', 'lea dubois', 'pronunciation', '
   else if (VERBOSE) console.log(`--- name matches ${q}\n${plan}\n`);
 }
 for (const q of ['pronunciation', 'lesson']) {
-  const args = [q, searchTsquery(q), '', '', '-Infinity', 'Infinity', 0, '', 7].map(literal).join(', ');
+  const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', 0, '', 7].map(literal).join(', ');
   const plan = await explain(SEARCH_WALK_TOP_STATEMENT, args);
   const bad = [];
   if (!plan.includes('Index Scan Backward using teacher_search_pkey')) bad.push('teacher_search backwards by primary key');

@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const QUERIES = ['less', 'pron', 'chloe', 'CHLOÉ', 'schmit', 'müller', 'joão', 'lea dubois', 'lesson', 'pronunciation spanish', 'gram', 'a', 'zzzzqq', '!!!'];
+const QUERIES = ['less', 'pron', 'ʼabc', 'ŉ', 'abcː', 'Марʼяна', '⑴ lesson', 'chloe', 'CHLOÉ', 'schmit', 'müller', 'joão', 'lea dubois', 'lesson', 'pronunciation spanish', 'gram', 'a', 'zzzzqq', '!!!'];
 const FILTERS: [string, Omit<ListFilters, 'q'>][] = [
   ['', { min: -Infinity, max: Infinity }],
   ['&language=english', { language: 'English', min: -Infinity, max: Infinity }],

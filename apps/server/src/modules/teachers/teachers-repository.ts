@@ -143,7 +143,19 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
  * over the documents cost ~7x the whole statement for a common word: bench/plans.mjs.)
  */
 const searchText = sql`(select lower(unaccent($1::text)))`;
-const searchQuery = sql`(select to_tsquery('simple', lower(unaccent($2::text))))`;
+/** What tsquery's syntax is made of: quotes, escapes, operators, weights and prefixes, spaces. */
+const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
+/*
+ * The tsquery of $2, the search's words (searchWords): each word without accents and in
+ * lower case, then stripped of every character tsquery syntax gives a meaning to — unaccent
+ * turns some letters into them (ʼ → ', ŉ → 'n, ː → :, ⑴ → (1)), which made to_tsquery fail
+ * with a syntax error — all required, a word of 3 characters or more as a prefix.
+ */
+const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word || t.suffix, ' & ' order by t.n), ''))
+  from (select translate(lower(unaccent(w.word)), ${TSQUERY_SYNTAX}, '') as word,
+      case when char_length(w.word) >= 3 then ':*' else '' end as suffix, w.n
+    from unnest(string_to_array($2::text, ' ')) with ordinality as w(word, n)) t
+  where t.word <> '')`;
 /*
  * `name_text %> text` is `text <% name_text` written as the trigram index's own condition:
  * PostgreSQL then sees that the OR is exactly what the BitmapOr of the two indexes found
@@ -383,22 +395,21 @@ export const SEARCH_FACETS_STATEMENT = dialect.sqlToQuery(sql`with matched as ma
       and matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`).sql;
 
 /**
- * A search text as a tsquery: its words (letters and digits only, so nothing in it is
- * tsquery syntax), all required, words of 3 characters or more as prefixes. '' when it
- * has no word. Linear: one split, no backtracking.
+ * A search text's words, for searchQuery: letters and digits only (NFC), split by
+ * anything else, joined by single spaces; '' when it has none. Linear: one split, no
+ * backtracking. PostgreSQL removes their accents and builds the tsquery.
  */
-export function searchTsquery(q: string): string {
+export function searchWords(q: string): string {
   return q
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
-    .map((word) => (word.length >= 3 ? `${word}:*` : word))
-    .join(' & ');
+    .join(' ');
 }
 
 function searchParams(filters: ListFilters): unknown[] {
   const q = filters.q ?? '';
-  return [q, searchTsquery(q), filters.language ?? '', filters.level ?? '', filters.min, filters.max];
+  return [q, searchWords(q), filters.language ?? '', filters.level ?? '', filters.min, filters.max];
 }
 
 /** A search's counts: its total, and how many of them a walk of the order looks for. */
