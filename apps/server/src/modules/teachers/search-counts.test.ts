@@ -22,7 +22,15 @@ function namedLesson() {
   return parseExport({
     teachers: [
       { ...first, id: 'zz-lesson', name: 'Lesson', surname: 'Marple' },
-      { ...second, id: 'aa-lesson', name: 'Lesson', surname: 'Dubois', languages: ['English'] },
+      // a language and a level listed twice: counted once (the importer keeps what it is given)
+      {
+        ...second,
+        id: 'aa-lesson',
+        name: 'Lesson',
+        surname: 'Dubois',
+        languages: ['English', 'English'],
+        levels: ['A1 Beginner', 'A1 Beginner', 'C1 Advanced'],
+      },
     ],
   }).entries;
 }

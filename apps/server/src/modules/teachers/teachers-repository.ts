@@ -376,17 +376,19 @@ function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkabl
 
 /**
  * The facet counts of a search: for each language the matches with the level and price
- * filters, for each level those with the language and price filters, and the total.
+ * filters, for each level those with the language and price filters, and the total. A
+ * teacher who lists a language or level twice counts once, as in SearchIndex and
+ * CatalogueCounts.
  */
 export const SEARCH_FACETS_STATEMENT = dialect.sqlToQuery(sql`with matched as materialized (
-    select s.languages, s.levels from ${teacherSearch} s
+    select s.teacher_id as id, s.languages, s.levels from ${teacherSearch} s
     where ${searchMatch} ${searchFilters(false, false)}
   )
-  select 'language' as kind, l as value, count(*)::int as n from matched, unnest(matched.languages) l
+  select 'language' as kind, l as value, count(distinct matched.id)::int as n from matched, unnest(matched.languages) l
     where matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)
     group by l
   union all
-  select 'level', v, count(*)::int from matched, unnest(matched.levels) v
+  select 'level', v, count(distinct matched.id)::int from matched, unnest(matched.levels) v
     where ($3::text = '' or matched.languages @> array[$3::text])
     group by v
   union all
