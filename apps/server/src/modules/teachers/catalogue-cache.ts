@@ -96,7 +96,10 @@ export class CatalogueCache {
     if (!value) {
       value = compute();
       this.values.set(key, value);
-      value.catch(() => this.values.delete(key));
+      // a failed computation is forgotten, unless a newer one (a later version's) took its place
+      value.catch(() => {
+        if (this.values.get(key) === value) this.values.delete(key);
+      });
     }
     return value;
   }

@@ -165,7 +165,9 @@ describe('the catalogue list statements', () => {
     ] satisfies ListFilters[]) {
       const limit = 6;
       const full = await repository.search(sort, filters, null, limit);
-      const names = await repository.nameMatches(filters, sort === 'relevance' ? limit + 1 : 0);
+      const read = await repository.nameMatches(filters, sort === 'relevance' ? limit + 1 : 0);
+      expect(read, filters.q).not.toBeNull();
+      const names = read as NonNullable<typeof read>;
       const terms = parseTerms(names.terms);
       expect(terms, filters.q).not.toBeNull();
       const { q: _q, ...rest } = filters;

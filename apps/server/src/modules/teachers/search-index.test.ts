@@ -61,7 +61,7 @@ function catalogue(count: number): IndexedTeacher[] {
 }
 
 const teachers = catalogue(300);
-const index = new SearchIndex(teachers);
+const index = SearchIndex.of(teachers);
 
 /** What PostgreSQL's `document @@ query` says, spelt out. */
 const documentMatches = (teacher: IndexedTeacher, terms: readonly SearchTerm[]) =>
@@ -149,7 +149,7 @@ describe('SearchIndex', () => {
 
   it('with more distinct prices than it keeps a set for each, the same counts (a price range read by its slice)', () => {
     const manyPrices = teachers.map((teacher, i) => ({ ...teacher, price: 10 + i * 0.25 }));
-    const wide = new SearchIndex(manyPrices);
+    const wide = SearchIndex.of(manyPrices);
     for (const terms of TERMS) {
       for (const filters of [...FILTERS, { min: 20.25, max: 60 }, { min: -Infinity, max: 10 }]) {
         const expected = manyPrices.filter((t) => passes(t, filters) && documentMatches(t, terms)).length;
@@ -159,7 +159,7 @@ describe('SearchIndex', () => {
   });
 
   it('an empty catalogue counts nothing', () => {
-    const empty = new SearchIndex([]);
+    const empty = SearchIndex.of([]);
     expect(empty.counts([{ lexeme: 'a', prefix: true }], ['x'], { min: -Infinity, max: Infinity }, true)).toEqual({
       total: 0,
       walkable: 0,

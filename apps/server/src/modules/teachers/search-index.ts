@@ -92,6 +92,42 @@ function countAll(sets: readonly Bits[]): number {
   return n;
 }
 
+/** Lists of ordinals by key, as a SearchIndexBuilder collects them. */
+type Lists = Map<string, number[]>;
+
+function push(lists: Lists, keys: readonly string[], ordinal: number): void {
+  for (const key of keys) {
+    let list = lists.get(key);
+    if (!list) lists.set(key, (list = []));
+    list.push(ordinal);
+  }
+}
+
+/**
+ * Collects teachers as they are read (a slice at a time, so no slice's rows outlive it),
+ * then builds the SearchIndex.
+ */
+export class SearchIndexBuilder {
+  readonly ids: string[] = [];
+  readonly prices: number[] = [];
+  readonly lexemes: Lists = new Map();
+  readonly languages: Lists = new Map();
+  readonly levels: Lists = new Map();
+
+  add(teacher: IndexedTeacher): void {
+    const ordinal = this.ids.length;
+    this.ids.push(teacher.id);
+    this.prices.push(teacher.price);
+    push(this.lexemes, teacher.lexemes, ordinal);
+    push(this.languages, teacher.languages, ordinal);
+    push(this.levels, teacher.levels, ordinal);
+  }
+
+  build(): SearchIndex {
+    return new SearchIndex(this);
+  }
+}
+
 /**
  * The search's counts from memory (decision 094): which teachers' documents match a
  * search's words, as PostgreSQL's full-text match (`document @@ query`) decides it — the
@@ -102,15 +138,15 @@ function countAll(sets: readonly Bits[]): number {
  * which of them the documents already found.
  *
  * An inverted index: the distinct lexemes sorted (a prefix is a contiguous range), each
- * with its teachers' ordinals; plus each teacher's price and a bit set per language and
- * per level for the filters. Built once per catalogue version; ~4 bytes per (teacher,
- * lexeme) pair, and at most n / 8 bytes per lexeme that 1 teacher in 32 has (a bit set).
+ * with its teachers — a bit set when 1 teacher in 32 has it, else their ordinals; plus a
+ * bit set per language and per level, and per distinct price (up to 256) the teachers at
+ * or below it, for the filters. Built once per catalogue version; 4 bytes per (teacher,
+ * rare lexeme) pair and n / 8 bytes per common lexeme, language, level and price.
  */
 export class SearchIndex {
   /** how many teachers */
   readonly size: number;
   private readonly ordinals = new Map<string, number>();
-  private readonly prices: Float64Array;
   /** ordinals by price, ascending, with those prices: a price range is a slice */
   private readonly byPrice: Int32Array;
   private readonly sortedPrices: Float64Array;
@@ -137,34 +173,33 @@ export class SearchIndex {
   private readonly starts: Int32Array;
   private readonly postings: Int32Array;
 
-  constructor(teachers: readonly IndexedTeacher[]) {
-    const n = teachers.length;
+  /** An index of these teachers (tests; the repository adds them a slice at a time). */
+  static of(teachers: Iterable<IndexedTeacher>): SearchIndex {
+    const builder = new SearchIndexBuilder();
+    for (const teacher of teachers) builder.add(teacher);
+    return builder.build();
+  }
+
+  constructor(from: SearchIndexBuilder) {
+    const n = from.ids.length;
     this.size = n;
     const words = (n + 31) >>> 5;
     const bits = () => new Uint32Array(words);
+    const setOf = (list: readonly number[]) => {
+      const set = bits();
+      for (const o of list) add(set, o);
+      return set;
+    };
     this.nothing = bits();
     this.everyone = bits();
     for (let o = 0; o < n; o++) add(this.everyone, o);
-    this.prices = new Float64Array(n);
-    const lists = new Map<string, number[]>();
-    const setIn = (map: Map<string, Bits>, key: string, o: number) => {
-      let set = map.get(key);
-      if (!set) map.set(key, (set = bits()));
-      add(set, o);
-    };
-    teachers.forEach((teacher, o) => {
-      this.ordinals.set(teacher.id, o);
-      this.prices[o] = teacher.price;
-      for (const language of teacher.languages) setIn(this.languages, language, o);
-      for (const level of teacher.levels) setIn(this.levels, level, o);
-      for (const lexeme of teacher.lexemes) {
-        let list = lists.get(lexeme);
-        if (!list) lists.set(lexeme, (list = []));
-        list.push(o);
-      }
-    });
-    this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (this.prices[a] as number) - (this.prices[b] as number));
-    this.sortedPrices = Float64Array.from(this.byPrice, (o) => this.prices[o] as number);
+    from.ids.forEach((id, o) => this.ordinals.set(id, o));
+    for (const [language, list] of from.languages) this.languages.set(language, setOf(list));
+    for (const [level, list] of from.levels) this.levels.set(level, setOf(list));
+
+    const prices = from.prices;
+    this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (prices[a] as number) - (prices[b] as number));
+    this.sortedPrices = Float64Array.from(this.byPrice, (o) => prices[o] as number);
     this.priceSteps = Float64Array.from(new Set(this.sortedPrices));
     if (this.priceSteps.length <= MAX_PRICE_STEPS) {
       const atMost: Bits[] = [];
@@ -178,14 +213,13 @@ export class SearchIndex {
       }
       this.atMost = atMost;
     } else this.atMost = null;
+
+    const lists = from.lexemes;
     this.lexemes = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const isDense = (list: number[]) => list.length * 32 >= n;
     this.dense = this.lexemes.map((lexeme) => {
       const list = lists.get(lexeme) as number[];
-      if (!isDense(list)) return null;
-      const set = bits();
-      for (const o of list) add(set, o);
-      return set;
+      return isDense(list) ? setOf(list) : null;
     });
     this.starts = new Int32Array(this.lexemes.length + 1);
     let total = 0;
@@ -202,8 +236,11 @@ export class SearchIndex {
     });
   }
 
-  /** The teachers whose document has every term (none for no term, as `@@` with an empty query). */
-  documentMatches(terms: readonly SearchTerm[]): Bits {
+  /**
+   * The teachers whose document has every term (none for no term, as `@@` with an empty
+   * query). The set may be the index's own: never to be changed.
+   */
+  private documentMatches(terms: readonly SearchTerm[]): Bits {
     let result: Bits | null = null;
     for (const term of terms) {
       const found = new Uint32Array(this.everyone.length);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch } from '../../db/schema.js';
 import { CatalogueCounts } from './catalogue-counts.js';
 import type { CursorPosition, SearchCounted } from './cursor.js';
-import { SearchIndex, type IndexedTeacher } from './search-index.js';
+import { SearchIndexBuilder, type SearchIndex } from './search-index.js';
 import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
@@ -319,7 +319,7 @@ export const SEARCH_NAME_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits 
  * A search's name matches (decision 094): every teacher whose name is like the text
  * (pg_trgm's word similarity, the trigram index; no filter, so the facet counts can use
  * them too), and the search's words as PostgreSQL normalises them (the tsquery's text, for
- * SearchIndex). One row. Parameters: $1 the text, $2 the tsquery text.
+ * SearchIndex). One row. Parameters: $1 the text, $2 its words (searchWords).
  */
 export const NAME_MATCHES_STATEMENT = dialect.sqlToQuery(sql`select ${searchQuery}::text as terms,
     coalesce((select array_agg(s.teacher_id) from ${teacherSearch} s where ${searchText} <% s.name_text), '{}') as ids`).sql;
@@ -569,27 +569,28 @@ export function createTeachersRepository(db: Database) {
      * A search's name matches (NAME_MATCHES_STATEMENT): the normalised words, every name
      * match's id, and the first `rows` name matches with the filters, in relevance order.
      */
-    async nameMatches(filters: ListFilters, rows: number): Promise<NameMatches> {
+    async nameMatches(filters: ListFilters, rows: number): Promise<NameMatches | null> {
       type Row = { terms: string | null; ids: string[] | null; k: number; id: string; json: string };
       const found =
         rows > 0
           ? await db.statement<Row>(NAME_MATCHES_PAGE_STATEMENT, [...searchParams(filters), rows])
           : await db.statement<Row>(NAME_MATCHES_STATEMENT, searchParams(filters).slice(0, 2));
       const [head, ...page] = found;
-      return { terms: head?.terms ?? '', ids: head?.ids ?? [], page: toJsonRows(page) };
+      if (!head || head.terms === null || head.ids === null) return null; // never: the statement has one head row
+      return { terms: head.terms, ids: head.ids, page: toJsonRows(page) };
     },
 
     /** Every teacher's search lexemes and filter columns, in slices, as a SearchIndex (decision 094). */
     async searchIndex(): Promise<SearchIndex> {
-      const teachers: IndexedTeacher[] = [];
+      const builder = new SearchIndexBuilder();
       let last = '';
       for (;;) {
         const rows = await db.statement<{ id: string; languages: string[]; levels: string[]; price: number; lexemes: string[] }>(
           SEARCH_INDEX_CHUNK_STATEMENT,
           [last, SEARCH_INDEX_CHUNK],
         );
-        for (const row of rows) teachers.push({ ...row, price: Number(row.price) });
-        if (rows.length < SEARCH_INDEX_CHUNK) return new SearchIndex(teachers);
+        for (const row of rows) builder.add({ ...row, price: Number(row.price) });
+        if (rows.length < SEARCH_INDEX_CHUNK) return builder.build();
         last = (rows.at(-1) as { id: string }).id;
       }
     },

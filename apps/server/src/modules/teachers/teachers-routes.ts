@@ -94,9 +94,14 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     namePageRows: number,
     use: (index: SearchIndex, terms: SearchTerm[], names: NameMatches) => T,
   ): Promise<T | null> {
-    const [index, names] = await Promise.all([searchIndex(), repository.nameMatches(filters, namePageRows)]);
-    const terms = parseTerms(names.terms);
-    return terms === null ? null : use(index, terms, names);
+    const built = searchIndex().catch((error: unknown) => {
+      // the search statements can still answer (they count in the database); the next search tries again
+      app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built');
+      return null;
+    });
+    const [index, names] = await Promise.all([built, repository.nameMatches(filters, namePageRows)]);
+    const terms = names === null ? null : parseTerms(names.terms);
+    return index === null || names === null || terms === null ? null : use(index, terms, names);
   }
 
   /**
@@ -108,7 +113,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     return searchMatches(filters, namePageRows, (index, terms, names) => ({
       counted: index.counts(terms, names.ids, rest, relevance),
       universe,
-      namePage: names.page,
+      namePage: namePageRows > 0 ? names.page : undefined,
     }));
   }
 

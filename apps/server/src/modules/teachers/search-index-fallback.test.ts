@@ -1,0 +1,43 @@
+import { teachersPageSchema } from '@learnlingo/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import type * as repositoryModule from './teachers-repository.js';
+import { createTeachersRepository as realRepository } from './teachers-repository.js';
+
+// A search index that cannot be built (decision 094) must not fail searches: the search
+// statements count in the database instead, and the next search tries the build again.
+let builds = 0;
+vi.mock('./teachers-repository.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof repositoryModule>();
+  return {
+    ...actual,
+    createTeachersRepository: (db: Parameters<typeof actual.createTeachersRepository>[0]) => ({
+      ...actual.createTeachersRepository(db),
+      searchIndex: () => {
+        builds += 1;
+        return Promise.reject(new Error('the index could not be read'));
+      },
+    }),
+  };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 40, env: { CATALOGUE_CACHE_ENTRIES: '0' } });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('a search index that fails to build', () => {
+  it('leaves the search statements to answer, with the same page and total; the next search tries again', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=4' });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = teachersPageSchema.strict().parse(res.json());
+    const statement = await realRepository(t.db).search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 4, null);
+    expect(page.total).toBe(statement.counts.total);
+    expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
+    const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=lesson' });
+    expect(facets.statusCode, facets.body).toBe(200);
+    expect(facets.json<{ total: number }>().total).toBe(statement.counts.total);
+    expect(builds).toBeGreaterThanOrEqual(2);
+  });
+});
