@@ -28,6 +28,8 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 120_000,
+  // SIGTERM, not SIGKILL: start-server.mjs stops the server and removes the run's DATA_DIR
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   // the server's warnings and errors (LOG_LEVEL warn, no personal data) in the run's output,
   // so a failure in CI can be read against what the server said
   stdout: 'pipe' as const,
