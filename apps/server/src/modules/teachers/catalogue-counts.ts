@@ -18,13 +18,13 @@ export interface CountFilters {
 const ANY = '';
 const keyOf = (language: string, level: string) => `${language}\u0000${level}`;
 
-/** Index of the first element ≥ value (lower) or > value (upper) in a sorted array. */
-function bound(sorted: Float64Array, value: number, upper: boolean): number {
+/** Index of the first element ≥ value (or > value when `upper`) in a sorted array. */
+export function bound<T extends string | number>(sorted: ArrayLike<T>, value: T, upper = false): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const x = sorted[mid] as number;
+    const x = sorted[mid] as T;
     if (x < value || (upper && x === value)) lo = mid + 1;
     else hi = mid;
   }

@@ -1,4 +1,4 @@
-import type { CountFilters } from './catalogue-counts.js';
+import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
 
 /** A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix (`:*`). */
 export interface SearchTerm {
@@ -62,19 +62,6 @@ const has = (bits: Bits, ordinal: number) => ((bits[ordinal >>> 5] as number) & 
 const add = (bits: Bits, ordinal: number) => {
   bits[ordinal >>> 5] = (bits[ordinal >>> 5] as number) | (1 << (ordinal & 31));
 };
-
-/** The first position in a sorted array whose value is ≥ `value` (> `value` when `above`). */
-function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T, above = false): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const x = sorted[mid] as T;
-    if (x < value || (above && x === value)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Up to this many distinct prices, a price range is read from a set per price (SearchIndex.atMost). */
 const MAX_PRICE_STEPS = 256;
