@@ -146,3 +146,17 @@ test('a browser whose paint observer refuses, or that has none, still loads the 
   await expect(bare.locator('html[data-hydrated]')).toBeAttached();
   await bare.close();
 });
+
+test('a tab loaded in the background loads the app when it comes to the front', async ({ page }) => {
+  // no 2 s fallback and no paint entry (a background tab paints nothing): only the tab
+  // coming to the front can load the app
+  await page.addInitScript(withoutLoaderFallback);
+  await page.addInitScript(() => {
+    PerformanceObserver.prototype.observe = () => {};
+  });
+  await page.goto('/teachers', { waitUntil: 'commit' });
+  await page.waitForLoadState('load');
+  expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+});
