@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseTerms, SearchIndex, type IndexedTeacher, type SearchTerm } from './search-index.js';
+import { parseTerms, SearchIndexBuilder, type IndexedTeacher, type SearchTerm } from './search-index.js';
+
+/** An index of these teachers, added as the repository adds each slice's. */
+function indexOf(teachers: readonly IndexedTeacher[]) {
+  const builder = new SearchIndexBuilder();
+  for (const teacher of teachers) builder.add(teacher);
+  return builder.build();
+}
 
 describe('parseTerms: the tsquery text PostgreSQL gives back', () => {
   it.each([
@@ -61,7 +68,7 @@ function catalogue(count: number): IndexedTeacher[] {
 }
 
 const teachers = catalogue(300);
-const index = SearchIndex.of(teachers);
+const index = indexOf(teachers);
 
 /** What PostgreSQL's `document @@ query` says, spelt out. */
 const documentMatches = (teacher: IndexedTeacher, terms: readonly SearchTerm[]) =>
@@ -149,7 +156,7 @@ describe('SearchIndex', () => {
 
   it('with more distinct prices than it keeps a set for each, the same counts (a price range read by its slice)', () => {
     const manyPrices = teachers.map((teacher, i) => ({ ...teacher, price: 10 + i * 0.25 }));
-    const wide = SearchIndex.of(manyPrices);
+    const wide = indexOf(manyPrices);
     for (const terms of TERMS) {
       for (const filters of [...FILTERS, { min: 20.25, max: 60 }, { min: -Infinity, max: 10 }]) {
         const expected = manyPrices.filter((t) => passes(t, filters) && documentMatches(t, terms)).length;
@@ -159,7 +166,7 @@ describe('SearchIndex', () => {
   });
 
   it('an empty catalogue counts nothing', () => {
-    const empty = SearchIndex.of([]);
+    const empty = indexOf([]);
     expect(empty.counts([{ lexeme: 'a', prefix: true }], ['x'], { min: -Infinity, max: Infinity }, true)).toEqual({
       total: 0,
       walkable: 0,

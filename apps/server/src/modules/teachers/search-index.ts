@@ -160,13 +160,6 @@ export class SearchIndex {
   private readonly starts: Int32Array;
   private readonly postings: Int32Array;
 
-  /** An index of these teachers (tests; the repository adds them a slice at a time). */
-  static of(teachers: Iterable<IndexedTeacher>): SearchIndex {
-    const builder = new SearchIndexBuilder();
-    for (const teacher of teachers) builder.add(teacher);
-    return builder.build();
-  }
-
   constructor(from: SearchIndexBuilder) {
     const n = from.ids.length;
     this.size = n;

@@ -1,4 +1,5 @@
 import type { Sort } from '@learnlingo/contract';
+import type { CursorPosition } from './cursor.js';
 
 /**
  * The catalogue's orders, one entry each: a new order is a new entry here (and, when it
@@ -87,7 +88,7 @@ function nextUp(x: number): number {
  * range first (price-desc with an upper bound: ~470 against ~45 µs of PostgreSQL per page on
  * 100,000 teachers, docs/benchmarks.md).
  */
-export function startPosition(order: SortOrder, filters: { min: number; max: number }): { value: number; id: string } {
+export function startPosition(order: SortOrder, filters: { min: number; max: number }): CursorPosition {
   if (order.column === 'price_per_hour') {
     if (order.direction === 'asc' && filters.min > order.start) return { value: filters.min, id: '' };
     if (order.direction === 'desc' && filters.max < order.start) return { value: nextUp(filters.max), id: '' };

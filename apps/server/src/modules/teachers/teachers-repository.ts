@@ -165,7 +165,7 @@ const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word 
  */
 const searchMatch = sql`(s.document @@ ${searchQuery} or s.name_text %> ${searchText})`;
 const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
-/** $3 language, $4 level ('' = any), $5/$6 the price range */
+/** $3 language, $4 level ('' = any), $5/$6 the price range, on `s` (teacher_search, or rows with its columns) */
 const searchFilters = (language: boolean, level: boolean) => sql`
   ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
   ${level ? sql`and s.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)` : sql``}
@@ -335,11 +335,9 @@ export const NAME_MATCHES_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits
     where ${searchText} <% s.name_text
   ),
   page as (
-    select h.k, h.id from name_hits h
-    where ($3::text = '' or h.languages @> array[$3::text])
-      and h.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)
-      and h.price_per_hour >= $5::float8 and h.price_per_hour <= $6::float8
-    order by h.k desc, h.id desc
+    select s.k, s.id from name_hits s
+    where true ${searchFilters(true, true)}
+    order by s.k desc, s.id desc
     limit $7::int
   )
   select 0::int8 as n, ${searchQuery}::text as terms, (select coalesce(array_agg(id), '{}') from name_hits) as ids,
