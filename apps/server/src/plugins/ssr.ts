@@ -253,19 +253,13 @@ export async function createPageRenderer(
     (result.state === null ? '' : `<script id="ssr-state" type="application/json">${result.state}</script>`) +
     template.end;
 
-  /** renders of pages to keep, under way, by catalogue version and URL */
-  const filling = new Map<string, Promise<string>>();
-  const inTurn = options.renderTurns;
-
   /**
-   * Renders a request (in its turn: see renderPage); undefined when it was answered with a
-   * redirect, or when its client left while it waited (nothing is rendered for no one).
+   * Renders a request in its turn (a few at a time: `renderTurns`); undefined when it was
+   * answered with a redirect, or when its client left while it waited (nothing is rendered
+   * for no one).
    */
-  const renderIfThere = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
-    request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous);
-  /** Renders a request, a few at a time. */
   const renderPage = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
-    inTurn(() => renderIfThere(request, reply, anonymous));
+    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous)));
 
   async function renderNow(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
@@ -306,43 +300,24 @@ export async function createPageRenderer(
     if (anonymous && cache) {
       // Kept: shared pages that are the page (200) or the not-found page (404). The status
       // rides in front of the cached body: `200<!doctype html>…`.
+      // A burst for one page not kept yet (after a catalogue change, say) renders it once:
+      // the others wait for that render (CatalogueCache.get). When it cannot be kept (a
+      // redirect, say) each of them renders for itself.
+      let renderedHere = false;
       let rendered: Page | undefined;
       const entry = await cache
         .get(request.url, async () => {
-          // a burst for one page not kept yet (after a catalogue change, say) renders it once:
-          // the others wait for that render (one that cannot be kept, a redirect say, each
-          // request then renders for itself)
-          // (by catalogue version too: a render begun before a change is not joined after it)
-          const key = `${await cache.currentVersion()} ${request.url}`;
-          const other = filling.get(key);
-          if (other) {
-            try {
-              return await other;
-            } catch (error) {
-              if (!(error instanceof NotCacheable)) throw error;
-            }
-          }
-          const fill = inTurn(async () => {
-            const meanwhile = cache.peek(request.url);
-            if (meanwhile) return meanwhile.body;
-            rendered = await renderIfThere(request, reply, true);
-            if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
-            return `${rendered.status}${rendered.body.toString()}`;
-          });
-          if (!other) {
-            filling.set(key, fill);
-            void fill.then(
-              () => filling.delete(key),
-              () => filling.delete(key),
-            );
-          }
-          return fill;
+          renderedHere = true;
+          rendered = await renderPage(request, reply, true);
+          if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
+          return `${rendered.status}${rendered.body.toString()}`;
         })
         .catch((error: unknown) => {
           if (error instanceof NotCacheable) return undefined;
           throw error;
         });
-      page = entry ? cachedPage(entry) : rendered;
+      if (entry) page = cachedPage(entry);
+      else page = renderedHere ? rendered : await renderPage(request, reply, true);
     } else {
       page = await renderPage(request, reply, anonymous);
     }

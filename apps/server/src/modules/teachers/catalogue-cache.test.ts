@@ -1,6 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from './catalogue-cache.js';
 
+describe('CatalogueCache.get', () => {
+  it('requests for a key being computed wait for that computation; after a version change they do not', async () => {
+    let version = 1;
+    const cache = new CatalogueCache(async () => version, { checkEveryMs: 0, maxEntries: 10 });
+    let calls = 0;
+    let finish!: () => void;
+    const slow = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (finish = () => resolve(`body ${calls}`)));
+    };
+    const first = cache.get('k', slow);
+    const second = cache.get('k', slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toBe(1);
+    finish();
+    expect((await first).body).toBe('body 1');
+    expect((await second).body).toBe('body 1');
+
+    version = 2;
+    const stale = cache.get('k2', slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    const finishStale = finish;
+    version = 3;
+    const fresh = cache.get('k2', slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toBe(3); // the request after the change computed for itself
+    finishStale();
+    finish();
+    await Promise.all([stale, fresh]);
+  });
+
+  it('with no entries kept, each request computes its own', async () => {
+    const cache = new CatalogueCache(async () => 1, { checkEveryMs: 0, maxEntries: 0 });
+    let calls = 0;
+    const compute = async () => `body ${++calls}`;
+    const [a, b] = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
+    expect([a.body, b.body]).toEqual(['body 1', 'body 2']);
+  });
+});
+
 describe('CatalogueCache.memo', () => {
   it('computes once per catalogue version, and again after the version moves', async () => {
     let version = 1;

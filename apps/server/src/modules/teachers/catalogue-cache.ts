@@ -28,6 +28,8 @@ export function notModified(request: { headers: { 'if-none-match'?: string } }, 
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly values = new Map<string, Promise<unknown>>();
+  /** responses being computed, by key: a second request for one joins the first */
+  private readonly computing = new Map<string, Promise<CachedResponse>>();
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -46,6 +48,7 @@ export class CatalogueCache {
         if (version !== this.version) {
           this.entries.clear();
           this.values.clear();
+          this.computing.clear(); // a computation begun before the change is not joined after it
           this.version = version;
         }
         this.checkedAt = Date.now();
@@ -56,6 +59,11 @@ export class CatalogueCache {
     await this.checking;
   }
 
+  /**
+   * The response kept for `key`, or computed now. Requests for a key that is being computed
+   * wait for that computation (a burst after a catalogue change computes each response
+   * once) and share its failure too; with no entries kept (maxEntries 0) each computes its own.
+   */
   async get(key: string, compute: () => Promise<string>): Promise<CachedResponse> {
     await this.refresh();
     const hit = this.entries.get(key);
@@ -65,25 +73,28 @@ export class CatalogueCache {
       this.entries.set(key, hit);
       return hit;
     }
+    const running = this.computing.get(key);
+    if (running) return running;
     const versionBefore = this.version;
-    const body = await compute();
-    // filled by another request meanwhile: that entry stays (what was derived from it too)
-    const filled = this.entries.get(key);
-    if (filled && this.version === versionBefore) return filled;
-    const entry = { body, etag: etagOf(body) };
-    if (this.version === versionBefore) {
-      this.entries.set(key, entry);
-      if (this.entries.size > this.options.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
+    const computing = (async () => {
+      const body = await compute();
+      const entry = { body, etag: etagOf(body) };
+      if (this.version === versionBefore && this.options.maxEntries > 0) {
+        this.entries.set(key, entry);
+        if (this.entries.size > this.options.maxEntries) {
+          const oldest = this.entries.keys().next().value;
+          if (oldest !== undefined) this.entries.delete(oldest);
+        }
       }
+      return entry;
+    })();
+    if (this.options.maxEntries === 0) return computing;
+    this.computing.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      if (this.computing.get(key) === computing) this.computing.delete(key);
     }
-    return entry;
-  }
-
-  /** The entry kept for `key` right now, if any (no version check, no reordering). */
-  peek(key: string): CachedResponse | undefined {
-    return this.entries.get(key);
   }
 
   /**
