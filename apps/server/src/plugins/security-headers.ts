@@ -23,8 +23,8 @@ const DOCS_CSP = [
  * helmet — CSP directives parsed anew — for every request: ~4 % of the server's CPU profile
  * under catalogue load, decision 011 addendum 2). The app's
  * CSP: scripts only from this origin; styles from this origin plus inline <style>
- * elements (the toast library injects its CSS at run time); images from this origin,
- * data: URLs and any https: host (teacher avatars live elsewhere); no framing.
+ * elements (the toast library injects its CSS at run time); images from this origin and
+ * data: URLs (teachers' pictures are served from this origin, decision 093); no framing.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const applyHeaders = createHelmet(options);

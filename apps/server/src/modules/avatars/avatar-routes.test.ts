@@ -18,6 +18,8 @@ let source: Server;
 let sourceOrigin = '';
 const asked = new Map<string, number>();
 const hung: (() => void)[] = [];
+/** answers of /held, sent when the test says so */
+const held: (() => void)[] = [];
 function startSource(): Promise<void> {
   source = createServer((request, response) => {
     const path = request.url ?? '';
@@ -33,6 +35,7 @@ function startSource(): Promise<void> {
       for (let i = 0; i < 8; i += 1) response.write(Buffer.alloc(1024));
       response.end();
     } else if (path === '/hang') hung.push(() => response.destroy());
+    else if (path === '/held') held.push(() => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
     else if (path === '/fake') response.writeHead(200, { 'content-type': 'image/png' }).end('not a png at all');
     else if (path === '/moved') response.writeHead(302, { location: '/ok-moved' }).end();
     else if (path === '/loop') response.writeHead(302, { location: '/loop' }).end();
@@ -61,6 +64,7 @@ const PICTURES = {
   loop: '/loop',
   toFile: '/to-file',
   query: '/ok-query',
+  held: '/held',
 } as const;
 type Picture = keyof typeof PICTURES;
 const teacherId = (picture: Picture) => `avatar-${picture}`;
@@ -168,6 +172,17 @@ describe('GET /avatars/:id/:version', () => {
     await importEntries(t.db, [{ label: 'bump', record: { ...generateTeacher(300), id: 'avatar-bump', avatar_url: null } }]);
     expect((await get(pathOf('ok'))).statusCode).toBe(200);
     expect(asked.get('/ok')).toBe(before + 1);
+  });
+
+  it('a fetch that began before a catalogue change does not keep its picture after it', async () => {
+    const first = get(pathOf('held'));
+    await expect.poll(() => held.length).toBe(1);
+    // the teacher's picture is removed while the fetch is under way, and a request sees it
+    await importEntries(t.db, [{ label: 'no picture', record: { ...generateTeacher(5), id: teacherId('held'), avatar_url: null } }]);
+    expect((await get(pathOf('held'))).statusCode).toBe(404);
+    held.shift()?.();
+    expect((await first).statusCode).toBe(200); // asked for before the change
+    expect((await get(pathOf('held'))).statusCode).toBe(404);
   });
 
   it('fetches at most maxFetches sources at once: past it, a picture not held yet answers 503 and nothing is fetched', async () => {

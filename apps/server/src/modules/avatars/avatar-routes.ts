@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.js';
 import { notModified } from '../teachers/catalogue-cache.js';
+import { createTeachersRepository } from '../teachers/teachers-repository.js';
 import { PictureCache } from './picture-cache.js';
 import { fetchPicture, PictureFetchError, type Picture } from './picture-source.js';
 
@@ -48,18 +49,23 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
   const maxFetches = options.maxFetches ?? 16;
   const now = options.now ?? Date.now;
 
+  const teachers = createTeachersRepository(app.db);
   const cache = new PictureCache(cacheBytes);
   const failedUntil = new Map<string, number>();
   const inFlight = new Map<string, Promise<Picture>>();
 
   let cachedVersion: number | undefined;
-  /** A catalogue change (a teacher or a picture removed) empties the cache, as it does the HTML cache. */
+  /**
+   * A catalogue change (a teacher or a picture removed) empties the cache, as it does the
+   * HTML cache; a fetch begun before it is not joined after it, nor kept (see below).
+   */
   async function followCatalogue(): Promise<void> {
     const version = await app.catalogueCache.currentVersion();
     if (version === cachedVersion) return;
     cachedVersion = version;
     cache.clear();
     failedUntil.clear();
+    inFlight.clear();
   }
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -87,14 +93,14 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
       const cached = cache.get(key);
       if (cached) return send(cached);
 
-      const [row] = await app.db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
+      const source = await teachers.avatarUrl(id);
       // fetched by another request while this one read the catalogue
       const fetched = cache.get(key);
       if (fetched) return send(fetched);
-      const current = avatarPath(id, row?.avatar_url);
-      if (!row?.avatar_url || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
+      const current = avatarPath(id, source);
+      if (!source || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
       // a page rendered before the picture changed: the current one, briefly cacheable
-      if (avatarVersion(row.avatar_url) !== version) return reply.header('cache-control', 'public, max-age=60').redirect(current, 302);
+      if (avatarVersion(source) !== version) return reply.header('cache-control', 'public, max-age=60').redirect(current, 302);
 
       const retryAt = failedUntil.get(key);
       if (retryAt !== undefined) {
@@ -110,15 +116,20 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
         return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Too many pictures are being fetched; try again in a moment');
       }
       if (!loading) {
-        loading = fetchPicture(row.avatar_url, { maxBytes, timeoutMs: fetchTimeoutMs, allowLocalSources: options.allowLocalSources });
-        inFlight.set(key, loading);
-        void loading.then(
-          (picture) => {
-            failedUntil.delete(key);
-            cache.set(key, picture);
-          },
-          () => failedUntil.set(key, now() + retryAfterMs),
-        ).finally(() => inFlight.delete(key));
+        const started = fetchPicture(source, { maxBytes, timeoutMs: fetchTimeoutMs, allowLocalSources: options.allowLocalSources });
+        const versionBefore = cachedVersion;
+        loading = started;
+        inFlight.set(key, started);
+        // kept only while the catalogue is the one the picture was looked up in
+        const stillCurrent = () => cachedVersion === versionBefore;
+        void started
+          .then(
+            (picture) => stillCurrent() && cache.set(key, picture),
+            () => stillCurrent() && failedUntil.set(key, now() + retryAfterMs),
+          )
+          .finally(() => {
+            if (inFlight.get(key) === started) inFlight.delete(key);
+          });
       }
       try {
         return send(await loading);

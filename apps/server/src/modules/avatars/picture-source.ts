@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { etagOf } from '../teachers/catalogue-cache.js';
 
 export interface Picture {
   body: Buffer;
@@ -131,7 +131,7 @@ export async function fetchPicture(source: string, options: PictureSourceOptions
       }
       const body = await readBody(response, options.maxBytes);
       if (!matches(body)) throw new PictureFetchError(`the body is not ${type}`);
-      return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      return { body, type, etag: etagOf(body) };
     }
   } catch (error) {
     if (error instanceof PictureFetchError) throw error;

@@ -6,7 +6,7 @@ export interface CachedResponse {
   etag: string;
 }
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 

@@ -618,6 +618,12 @@ export function createTeachersRepository(db: Database) {
       return new CatalogueCounts(rows.map((row) => ({ ...row, price: Number(row.price) })));
     },
 
+    /** A teacher's picture address: null when they have none (or there is no such teacher). */
+    async avatarUrl(id: string): Promise<string | null> {
+      const [row] = await db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
+      return row?.avatar_url ?? null;
+    },
+
     async getById(id: string): Promise<Teacher | null> {
       const [row] = (await byIdStatement.execute({ id })) as TeacherRow[];
       return row ? toTeacher(row) : null;
