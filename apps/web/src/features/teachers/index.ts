@@ -1,4 +1,5 @@
 export { TeacherCard } from './components/teacher-card';
+export { TeacherAvatar } from './components/teacher-avatar';
 export { TeachersList } from './components/teachers-list';
 export { FiltersBar } from './components/filters-bar';
 export { useUrlFilters } from './hooks/use-url-filters';

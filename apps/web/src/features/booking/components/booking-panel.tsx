@@ -1,8 +1,6 @@
 import type { BookingCreated, Teacher } from '@learnlingo/contract';
-import { avatarPath } from '@learnlingo/contract/plain';
 import { useAppSelector } from '../../../store';
-import { Avatar } from '../../../components/ui/avatar';
-import { selectFilters } from '../../teachers';
+import { selectFilters, TeacherAvatar } from '../../teachers';
 import { BookingForm } from './booking-form';
 import styles from './booking.module.css';
 
@@ -15,7 +13,7 @@ export function BookingPanel({ teacher, onBooked }: { teacher: Teacher; onBooked
   return (
     <>
       <div className={styles.teacher}>
-        <Avatar src={avatarPath(teacher.id, teacher.avatar_url)} name={name} size={44} />
+        <TeacherAvatar teacherId={teacher.id} source={teacher.avatar_url} name={name} size={44} />
         <div>
           <p className={styles.teacherLabel}>Your teacher</p>
           <p className={styles.teacherName}>{name}</p>

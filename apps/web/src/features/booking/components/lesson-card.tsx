@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { lessonMessages, type Lesson } from '@learnlingo/contract';
-import { avatarPath } from '@learnlingo/contract/plain';
-import { Avatar } from '../../../components/ui/avatar';
+import { TeacherAvatar } from '../../teachers';
 import { Button } from '../../../components/ui/button';
 import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
@@ -51,7 +50,7 @@ export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3
 
   return (
     <article className={styles.lessonCard} aria-label={`${lesson.language ?? 'Trial'} lesson with ${name}`}>
-      <Avatar src={avatarPath(lesson.teacher.id, lesson.teacher.avatarUrl)} name={name} size={56} />
+      <TeacherAvatar teacherId={lesson.teacher.id} source={lesson.teacher.avatarUrl} name={name} size={56} />
       <div className={styles.lessonMain}>
         <p className={styles.lessonStatus} data-status={lesson.status}>
           {STATUS_LABEL[lesson.status]}

@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Teacher } from '@learnlingo/contract';
-import { avatarPath } from '@learnlingo/contract/plain';
-import { Avatar } from '../../../components/ui/avatar';
+import { TeacherAvatar } from './teacher-avatar';
 import { fullName } from '../lib/format';
 import { LevelTags } from './level-tags';
 import { TeacherFigures } from './teacher-figures';
@@ -41,7 +40,7 @@ export function TeacherCard({
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <div className={styles.avatarRing}>
-        <Avatar src={avatarPath(teacher.id, teacher.avatar_url)} name={name} size={96} priority={priority} />
+        <TeacherAvatar teacherId={teacher.id} source={teacher.avatar_url} name={name} size={96} priority={priority} />
       </div>
 
       <div className={styles.content}>
