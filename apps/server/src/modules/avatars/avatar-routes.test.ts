@@ -212,6 +212,8 @@ describe('GET /avatars/:id/:version', () => {
     const answer = await get(`/avatars/${teacherId('ok')}/00000000`);
     expect(answer.statusCode).toBe(302);
     expect(answer.headers.location).toBe(pathOf('ok'));
+    // briefly: the picture may change again, and this answer is not the immutable one
+    expect(answer.headers['cache-control']).toBe('public, max-age=60');
   });
 
   it('keeps at most cacheBytes of pictures: the least recently used goes first', async () => {
