@@ -23,7 +23,7 @@ ensureBuilt();
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
 const {
   LIST_STATEMENTS,
-  NAME_MATCHES_PAGE_STATEMENT,
+  CARDS_STATEMENT,
   NAME_MATCHES_STATEMENT,
   SEARCH_NAME_PAGE_STATEMENT,
   SEARCH_STATEMENTS,
@@ -142,20 +142,29 @@ for (const q of ['chloe', 'schmit']) {
   else if (VERBOSE) console.log(`--- name page ${q}\n${plan}\n`);
 }
 
-// A search's name matches (decision 094: every search's first page and facet counts): the
-// trigram index only; and a first relevance page past its name matches, the walk by id
-// from the top.
-for (const [q, withPage] of ['chloe', 'schmit', 'lea dubois', 'pronunciation', 'lesson'].flatMap((q) => [[q, false], [q, true]])) {
-  const args = (withPage ? [q, searchWords(q), '', '', '-Infinity', 'Infinity', 7] : [q, searchWords(q)]).map(literal).join(', ');
-  const plan = await explain(withPage ? NAME_MATCHES_PAGE_STATEMENT : NAME_MATCHES_STATEMENT, args);
+// A search's name matches (decisions 094, 095: every search's first page, its facet counts and
+// its relevance pages among the names): teacher_name's trigram index, never teacher_search;
+// the cards of a page of them by primary key; and a first relevance page past its name
+// matches, the walk by id from the top.
+for (const q of ['chloe', 'schmit', 'lea dubois', 'pronunciation', 'lesson']) {
+  const plan = await explain(NAME_MATCHES_STATEMENT, [q, searchWords(q)].map(literal).join(', '));
   const bad = [];
-  if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');
-  if (/teacher_search_document_idx|Seq Scan/.test(plan)) bad.push('a document or table scan');
-  const matches = Number(/Bitmap Heap Scan[^\n]*actual time=\S+ rows=(\d+)/.exec(plan)?.[1] ?? NaN);
-  const name = `name matches ${JSON.stringify(q)}${withPage ? ', with a first relevance page' : ''}`;
-  report.push({ statement: name, ms: time(plan), matches, ok: bad.length === 0 });
+  if (!plan.includes('teacher_name_trgm_idx')) bad.push("teacher_name's trigram index");
+  if (/teacher_search|Seq Scan/.test(plan)) bad.push('teacher_search or a table scan');
+  const names = Number(/Bitmap Heap Scan[^\n]*actual time=\S+ rows=(\d+)/.exec(plan)?.[1] ?? NaN);
+  report.push({ statement: `name matches ${JSON.stringify(q)} (distinct names)`, ms: time(plan), matches: names, ok: bad.length === 0 });
   if (bad.length > 0) failures.push({ statement: `name matches ${q}`, bad, plan });
   else if (VERBOSE) console.log(`--- name matches ${q}\n${plan}\n`);
+}
+{
+  const ids = Array.from({ length: 7 }, (_, i) => `t${String(1 + i * 9973).padStart(6, '0')}`);
+  const plan = await explain(CARDS_STATEMENT, `array[${ids.map(literal).join(', ')}]`);
+  const bad = [];
+  if (!plan.includes('teacher_card_pkey')) bad.push("teacher_card's primary key");
+  if (/Seq Scan|Hash/.test(plan)) bad.push('a table scan or hash');
+  report.push({ statement: 'cards of 7 name matches', ms: time(plan), ok: bad.length === 0 });
+  if (bad.length > 0) failures.push({ statement: 'cards', bad, plan });
+  else if (VERBOSE) console.log(`--- cards\n${plan}\n`);
 }
 for (const q of ['pronunciation', 'lesson']) {
   const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', 0, '', 7].map(literal).join(', ');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths.js';
 import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
 import { createTestDatabase, type TestDatabase } from '../test/db.js';
-import { ensureCatalogueStatistics, insertNewRecords } from './catalogue-writer.js';
+import { ensureCatalogueStatistics, insertNewRecords, upsertRecords } from './catalogue-writer.js';
 import { generateTeachers } from './generator.js';
 import { seedGenerated } from './seed.js';
 
@@ -96,5 +96,56 @@ describe('teacher cards', () => {
     await t.db.rows(sql`delete from teacher_language`);
     await t.db.rows(sql.raw(backfill));
     expect(await rowsNow()).toEqual(written);
+  });
+});
+
+describe('teacher names (decision 095)', () => {
+  const names = async () =>
+    (await t.db.rows<{ name_text: string }>(sql`select name_text from teacher_name order by name_text`)).map((r) => r.name_text);
+  const searchNames = async () =>
+    (await t.db.rows<{ name_text: string }>(sql`select distinct name_text from teacher_search order by name_text`)).map(
+      (r) => r.name_text,
+    );
+
+  it('holds every distinct search name once, as migration 0008’s backfill writes them', async () => {
+    await t.db.rows(sql`truncate teacher cascade`);
+    await t.db.rows(sql`delete from teacher_name`);
+    await seedGenerated(t.db, 120);
+    const written = await names();
+    expect(written.length).toBeGreaterThan(20);
+    expect(written.length).toBeLessThan(120); // generated names repeat: one row each
+    expect(written).toEqual(await searchNames());
+
+    const migration = fs.readFileSync(path.join(migrationsFolder, '0008_search-names.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('INSERT INTO')) as string;
+    await t.db.rows(sql`delete from teacher_name`);
+    await t.db.rows(sql.raw(backfill));
+    expect(await names()).toEqual(written);
+  });
+
+  it('follows renames: a new name is added, an old one goes when no teacher carries it any more', async () => {
+    await t.db.rows(sql`truncate teacher cascade`);
+    await t.db.rows(sql`delete from teacher_name`);
+    const [a, b, c] = [...generateTeachers(1, 3)].map((record, i) => ({
+      ...record,
+      ...[
+        { name: 'Ana', surname: 'Silva' },
+        { name: 'Ana', surname: 'Silva' },
+        { name: 'Mei', surname: 'Wang' },
+      ][i],
+    }));
+    if (!a || !b || !c) throw new Error('three teachers');
+    await t.db.orm.transaction((tx) => insertNewRecords(tx, [a, b, c]));
+    expect(await names()).toEqual(['ana silva', 'mei wang']);
+
+    // one of two Ana Silvas renamed: both names stay
+    await t.db.orm.transaction((tx) => upsertRecords(tx, [{ ...a, surname: 'Li' }]));
+    expect(await names()).toEqual(['ana li', 'ana silva', 'mei wang']);
+    // the only Mei Wang renamed, with accents: her old name goes
+    await t.db.orm.transaction((tx) => upsertRecords(tx, [{ ...c, name: 'Léa', surname: 'Dubois' }]));
+    expect(await names()).toEqual(['ana li', 'ana silva', 'lea dubois']);
+    // rewritten unchanged: nothing moves
+    await t.db.orm.transaction((tx) => upsertRecords(tx, [b]));
+    expect(await names()).toEqual(await searchNames());
   });
 });

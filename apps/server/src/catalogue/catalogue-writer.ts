@@ -1,7 +1,7 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherSearch } from '../db/schema.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../db/schema.js';
 import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../modules/teachers/teacher-row.js';
 
 /*
@@ -123,14 +123,24 @@ const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
     t.lesson_info, array_to_string(t.conditions, ' '), t.experience)))),
   t.languages, t.levels, t.rating, t.price_per_hour, t.lessons_done`);
 
+/** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
+const CATALOGUE_WRITE_LOCK = sql.raw('950095');
+
 /**
  * (Re)writes what the list reads for these teachers, from their rows and reviews as they
  * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
  * rows in teacher_language. Call it after the teachers and their reviews are written.
  */
 async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
+  // One writer of the names at a time: one writer's removal of a name it no longer uses
+  // cannot miss a teacher another writer is giving that name (decision 095).
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
   for (const batch of chunks(ids, TEACHER_BATCH)) {
     const idList = sql`${sql.param(batch)}::text[]`;
+    const before = await rowsOf<{ name: string }>(
+      tx,
+      sql`select distinct name_text as name from ${teacherSearch} where teacher_id = any(${idList})`,
+    );
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
           select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
@@ -152,6 +162,18 @@ async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
             languages = excluded.languages, levels = excluded.levels, rating = excluded.rating,
             price_per_hour = excluded.price_per_hour, lessons_done = excluded.lessons_done`,
     );
+    await tx.execute(
+      sql`insert into ${teacherName} (name_text)
+          select distinct name_text from ${teacherSearch} where teacher_id = any(${idList})
+          on conflict (name_text) do nothing`,
+    );
+    if (before.length > 0) {
+      // a renamed teacher's old name, when no one carries it any more
+      await tx.execute(
+        sql`delete from ${teacherName} n where n.name_text = any(${sql.param(before.map((row) => row.name))}::text[])
+            and not exists (select 1 from ${teacherSearch} s where s.name_text = n.name_text)`,
+      );
+    }
   }
 }
 

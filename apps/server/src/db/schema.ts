@@ -161,6 +161,21 @@ export const teacherSearch = pgTable(
   ],
 );
 
+/**
+ * Every distinct `teacher_search.name_text` once, with its own trigram index (decision 095):
+ * a search's name matches are found among the distinct names, and each server's SearchIndex
+ * knows which teachers carry each name. A name shared by thousands of teachers (the
+ * generated catalogue has ~1,440 names for 100,000 teachers) is then one similarity to
+ * check, not thousands of rows to read and recheck. Kept by the catalogue writer.
+ */
+export const teacherName = pgTable(
+  'teacher_name',
+  {
+    nameText: text('name_text').primaryKey(),
+  },
+  (t) => [index('teacher_name_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops'))],
+);
+
 export const review = pgTable(
   'review',
   {

@@ -78,6 +78,38 @@ describe('first pages of a search: the index counts what the search statement co
   });
 });
 
+describe('following pages of a relevance search: among the name matches from the index (decision 095)', () => {
+  it('every query × filters, page after page: the search statements’ pages', async () => {
+    let pages = 0;
+    for (const q of QUERIES) {
+      for (const [query, filters] of FILTERS) {
+        const limit = 3;
+        const label = `${q} ${query}`;
+        const fromApp: string[] = [];
+        const fromStatements: string[] = [];
+        let cursor: string | null = null;
+        let after = null;
+        for (let n = 0; n < 12; n++) {
+          const url: string = `/api/teachers?q=${encodeURIComponent(q)}&limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const res = await t.app.inject({ method: 'GET', url });
+          expect(res.statusCode, res.body).toBe(200);
+          const page = teachersPageSchema.strict().parse(res.json());
+          const statement = await repository.search('relevance', { q, ...filters }, after, limit, null);
+          fromApp.push(...page.items.map((item) => item.id));
+          fromStatements.push(...(JSON.parse(statement.itemsJson) as { id: string }[]).map((item) => item.id));
+          expect(page.nextCursor === null, `${label} page ${n}`).toBe(statement.next === null);
+          pages += 1;
+          if (page.nextCursor === null || statement.next === null) break;
+          cursor = page.nextCursor;
+          after = statement.next;
+        }
+        expect(fromApp, label).toEqual(fromStatements);
+      }
+    }
+    expect(pages).toBeGreaterThan(150);
+  });
+});
+
 describe('facet counts of a search: the index counts what the facets statement counts', () => {
   it('every query × filters', async () => {
     for (const q of QUERIES) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTerms, SearchIndexBuilder, type IndexedTeacher, type SearchTerm } from './search-index.js';
+import { parseTerms, SearchIndexBuilder, type IndexedTeacher, type NameMatch, type SearchTerm } from './search-index.js';
 
 /** An index of these teachers, added as the repository adds each slice's. */
 function indexOf(teachers: readonly IndexedTeacher[]) {
@@ -57,8 +57,10 @@ function catalogue(count: number): IndexedTeacher[] {
   const words = ['lesson', 'lessons', 'les', 'grammar', 'gram', 'pronunciation', 'exam', 'examples', 'a', 'é', 'zz'];
   const languages = ['English', 'French', 'German'];
   const levels = ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'];
+  const names = ['ana silva', 'ana li', 'mei wang', 'lea dubois', 'omar haddad', 'zofia nowak'];
   return Array.from({ length: count }, (_, i) => ({
     id: `t${String(i).padStart(3, '0')}`,
+    name: pick(names),
     languages: [...new Set([pick(languages), pick(languages)])],
     levels: [...new Set([pick(levels), pick(levels)])],
     price: 10 + Math.floor(random() * 40),
@@ -109,22 +111,37 @@ const FILTERS: Filters[] = [
   { language: 'Klingon', min: -Infinity, max: Infinity },
   { min: 30, max: 20 },
 ];
-/** Name matches: some whose documents match too, some not, one id the index never saw. */
-const NAMES = [[], ['t000', 't001', 't002', 't150', 't299', 'unknown']];
+/**
+ * Name matches: names each shared by ~50 teachers (some whose documents match too, some
+ * not), two with the same score, one name the index never saw.
+ */
+const NAMES: NameMatch[][] = [
+  [],
+  [
+    { name: 'ana silva', score: 1 },
+    { name: 'mei wang', score: 0.6666666865348816 },
+    { name: 'ana li', score: 0.6666666865348816 },
+    { name: 'omar haddad', score: 0.75 },
+    { name: 'no such name', score: 0.9 },
+  ],
+];
+const named = (teacher: IndexedTeacher, names: readonly NameMatch[]) => names.some((n) => n.name === teacher.name);
 
 describe('SearchIndex', () => {
   it('counts, for every terms × filters × name matches, what the data holds', () => {
+    let withNamesAlone = 0;
+    let withNamesInDocs = 0;
     for (const terms of TERMS) {
       for (const filters of FILTERS) {
         for (const names of NAMES) {
-          const known = new Set(teachers.map((t) => t.id));
           const inDocs = teachers.filter((t) => passes(t, filters) && documentMatches(t, terms));
           const namesAlone = teachers.filter(
-            (t) => names.includes(t.id) && passes(t, filters) && !documentMatches(t, terms),
+            (t) => named(t, names) && passes(t, filters) && !documentMatches(t, terms),
           );
-          const namesInDocs = inDocs.filter((t) => names.includes(t.id));
+          const namesInDocs = inDocs.filter((t) => named(t, names));
           const label = JSON.stringify({ terms, filters, names });
-          expect(names.every((id) => id === 'unknown' || known.has(id))).toBe(true);
+          if (namesAlone.length > 0) withNamesAlone += 1;
+          if (namesInDocs.length > 0) withNamesInDocs += 1;
           expect(index.counts(terms, names, filters, false), label).toEqual({
             total: inDocs.length + namesAlone.length,
             walkable: inDocs.length + namesAlone.length,
@@ -136,14 +153,17 @@ describe('SearchIndex', () => {
         }
       }
     }
+    // the model's cases have name matches both outside and inside the document matches
+    expect(withNamesAlone).toBeGreaterThan(10);
+    expect(withNamesInDocs).toBeGreaterThan(10);
   });
 
   it('facet counts: each language with the other filters, each level likewise, and the total', () => {
     const present = { languages: ['English', 'French', 'German', 'Italian'], levels: ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'] };
     for (const terms of TERMS) {
       for (const filters of FILTERS) {
-        const names = NAMES[1] as string[];
-        const match = (t: IndexedTeacher) => documentMatches(t, terms) || names.includes(t.id);
+        const names = NAMES[1] as NameMatch[];
+        const match = (t: IndexedTeacher) => documentMatches(t, terms) || named(t, names);
         const count = (f: Filters) => teachers.filter((t) => match(t) && passes(t, f)).length;
         const facets = index.facets(terms, names, filters, present);
         const label = JSON.stringify({ terms, filters });
@@ -167,9 +187,31 @@ describe('SearchIndex', () => {
 
   it('an empty catalogue counts nothing', () => {
     const empty = indexOf([]);
-    expect(empty.counts([{ lexeme: 'a', prefix: true }], ['x'], { min: -Infinity, max: Infinity }, true)).toEqual({
+    expect(empty.counts([{ lexeme: 'a', prefix: true }], [{ name: 'x', score: 1 }], { min: -Infinity, max: Infinity }, true)).toEqual({
       total: 0,
       walkable: 0,
     });
+  });
+
+  it('a relevance page among the name matches: score high to low, then id high to low, after the cursor, with the filters', () => {
+    const names = NAMES[1] as NameMatch[];
+    const scoreOf = (t: IndexedTeacher) => names.find((n) => n.name === t.name)?.score;
+    for (const filters of FILTERS) {
+      // the model: every name match passing the filters, in the search statements' order
+      const all = teachers
+        .filter((t) => scoreOf(t) !== undefined && passes(t, filters))
+        .map((t) => ({ value: scoreOf(t) as number, id: t.id }))
+        .sort((a, b) => b.value - a.value || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      const label = JSON.stringify(filters);
+      expect(index.namePage(names, filters, null, 7), label).toEqual(all.slice(0, 7));
+      expect(index.namePage(names, filters, null, 1000), label).toEqual(all);
+      // from every position: what follows it (the ties within a score, and across the two equal scores' names)
+      all.forEach((position, i) => {
+        expect(index.namePage(names, filters, position, 5), `${label} after ${i}`).toEqual(all.slice(i + 1, i + 6));
+      });
+      if (filters.language === undefined && filters.min < 20) expect(all.length, label).toBeGreaterThan(100);
+    }
+    expect(index.namePage([], FILTERS[0] as Filters, null, 5)).toEqual([]);
+    expect(index.namePage(names, FILTERS[0] as Filters, { value: 1, id: 'unknown' }, 5)).toBeNull();
   });
 });

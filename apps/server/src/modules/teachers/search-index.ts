@@ -42,11 +42,19 @@ export function parseTerms(text: string): SearchTerm[] | null {
 /** One teacher as the index reads it from teacher_search. */
 export interface IndexedTeacher {
   id: string;
+  /** the name as searched (teacher_search.name_text) */
+  name: string;
   languages: readonly string[];
   levels: readonly string[];
   price: number;
   /** the document's lexemes (tsvector_to_array) */
   lexemes: readonly string[];
+}
+
+/** A distinct name like a search's text (teacher_name), with its relevance (word similarity). */
+export interface NameMatch {
+  name: string;
+  score: number;
 }
 
 /** A set of teachers by ordinal, 32 to a word. */
@@ -97,6 +105,7 @@ function push(lists: Lists, keys: readonly string[], ordinal: number): void {
 export class SearchIndexBuilder {
   readonly ids: string[] = [];
   readonly prices: number[] = [];
+  readonly names: Lists = new Map();
   readonly lexemes: Lists = new Map();
   readonly languages: Lists = new Map();
   readonly levels: Lists = new Map();
@@ -105,6 +114,7 @@ export class SearchIndexBuilder {
     const ordinal = this.ids.length;
     this.ids.push(teacher.id);
     this.prices.push(teacher.price);
+    push(this.names, [teacher.name], ordinal);
     push(this.lexemes, teacher.lexemes, ordinal);
     push(this.languages, teacher.languages, ordinal);
     push(this.levels, teacher.levels, ordinal);
@@ -133,7 +143,11 @@ export class SearchIndexBuilder {
 export class SearchIndex {
   /** how many teachers */
   readonly size: number;
+  /** ids by ordinal, in PostgreSQL's order of them (the index reads them ordered by id) */
+  private readonly ids: readonly string[];
   private readonly ordinals = new Map<string, number>();
+  /** the teachers carrying each name (teacher_search.name_text), ordinals ascending */
+  private readonly names = new Map<string, Int32Array>();
   /** ordinals by price, ascending, with those prices: a price range is a slice */
   private readonly byPrice: Int32Array;
   private readonly sortedPrices: Float64Array;
@@ -173,7 +187,9 @@ export class SearchIndex {
     this.nothing = bits();
     this.everyone = bits();
     for (let o = 0; o < n; o++) add(this.everyone, o);
+    this.ids = from.ids;
     from.ids.forEach((id, o) => this.ordinals.set(id, o));
+    for (const [name, list] of from.names) this.names.set(name, Int32Array.from(list));
     for (const [language, list] of from.languages) this.languages.set(language, setOf(list));
     for (const [level, list] of from.levels) this.levels.set(level, setOf(list));
 
@@ -264,25 +280,27 @@ export class SearchIndex {
     return filters.level === undefined ? this.everyone : (this.levels.get(filters.level) ?? this.nothing);
   }
 
-  /** The name matches as a set (ids the index does not know, from a newer catalogue, left out). */
-  private nameSet(nameIds: readonly string[]): Bits {
+  /** The teachers carrying these names (a name the index does not know, from a newer catalogue, has none). */
+  private nameOrdinals(names: readonly NameMatch[]): Int32Array[] {
+    return names.flatMap(({ name }) => this.names.get(name) ?? []);
+  }
+
+  /** The name matches as a set. */
+  private nameSet(names: readonly NameMatch[]): Bits {
     const set = new Uint32Array(this.everyone.length);
-    for (const id of nameIds) {
-      const o = this.ordinals.get(id);
-      if (o !== undefined) add(set, o);
-    }
+    for (const list of this.nameOrdinals(names)) for (const o of list) add(set, o);
     return set;
   }
 
   /**
    * A search's counts with these filters: `total`, the teachers whose document matches
-   * or whose name is among `nameIds`; `walkable`, those a walk of the order looks for
+   * or whose name is among `names`; `walkable`, those a walk of the order looks for
    * (decision 042): all of them, or for relevance the document matches that are not name
    * matches.
    */
   counts(
     terms: readonly SearchTerm[],
-    nameIds: readonly string[],
+    names: readonly NameMatch[],
     filters: CountFilters,
     relevance: boolean,
   ): { total: number; walkable: number } {
@@ -291,11 +309,12 @@ export class SearchIndex {
     const found = countAll([documents, ...sets]);
     let namesAlone = 0;
     let namesInDocuments = 0;
-    for (const id of nameIds) {
-      const o = this.ordinals.get(id);
-      if (o === undefined || !sets.every((set) => has(set, o))) continue;
-      if (has(documents, o)) namesInDocuments += 1;
-      else namesAlone += 1;
+    for (const list of this.nameOrdinals(names)) {
+      for (const o of list) {
+        if (!sets.every((set) => has(set, o))) continue;
+        if (has(documents, o)) namesInDocuments += 1;
+        else namesAlone += 1;
+      }
     }
     const total = found + namesAlone;
     return { total, walkable: relevance ? found - namesInDocuments : total };
@@ -307,13 +326,13 @@ export class SearchIndex {
    */
   facets(
     terms: readonly SearchTerm[],
-    nameIds: readonly string[],
+    names: readonly NameMatch[],
     filters: CountFilters,
     present: { languages: readonly string[]; levels: readonly string[] },
   ): { languages: Record<string, number>; levels: Record<string, number>; total: number } {
     const matches = this.documentMatches(terms).slice();
-    const names = this.nameSet(nameIds);
-    for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (names[w] as number);
+    const named = this.nameSet(names);
+    for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (named[w] as number);
     const price = this.priceRange(filters.min, filters.max);
     const language = this.language(filters);
     const level = this.level(filters);
@@ -322,5 +341,47 @@ export class SearchIndex {
     const levels: Record<string, number> = {};
     for (const v of present.levels) levels[v] = countAll([matches, language, this.levels.get(v) ?? this.nothing, price]);
     return { languages, levels, total: countAll([matches, language, level, price]) };
+  }
+
+  /**
+   * A relevance page's name matches with these filters: the first `rows` after `after` in
+   * relevance order — score high to low, then id high to low, as the search statements
+   * order them (ordinals are in PostgreSQL's order of the ids). Null when the cursor's
+   * teacher is not in this index (the statements then answer).
+   */
+  namePage(
+    names: readonly NameMatch[],
+    filters: CountFilters,
+    after: { value: number; id: string } | null,
+    rows: number,
+  ): { value: number; id: string }[] | null {
+    let before = this.size; // ordinals below this one, at the cursor's score
+    if (after) {
+      const o = this.ordinals.get(after.id);
+      if (o === undefined) return null;
+      before = o;
+    }
+    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+    const byScore = new Map<number, Int32Array[]>();
+    for (const match of names) {
+      if (after && match.score > after.value) continue;
+      const list = this.names.get(match.name);
+      if (!list) continue;
+      const lists = byScore.get(match.score);
+      if (lists) lists.push(list);
+      else byScore.set(match.score, [list]);
+    }
+    const page: { value: number; id: string }[] = [];
+    for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+      const limit = after && score === after.value ? before : this.size;
+      const found: number[] = [];
+      for (const list of byScore.get(score) as Int32Array[]) {
+        for (const o of list) if (o < limit && sets.every((set) => has(set, o))) found.push(o);
+      }
+      found.sort((a, b) => b - a);
+      for (const o of found.slice(0, rows - page.length)) page.push({ value: score, id: this.ids[o] as string });
+      if (page.length === rows) break;
+    }
+    return page;
   }
 }

@@ -1,11 +1,11 @@
 import type { Sort, Stats, Teacher } from '@learnlingo/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherSearch } from '../../db/schema.js';
+import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
 import { CatalogueCounts } from './catalogue-counts.js';
 import type { CursorPosition, SearchCounted } from './cursor.js';
-import { SearchIndexBuilder, type SearchIndex } from './search-index.js';
+import { SearchIndexBuilder, type NameMatch, type SearchIndex } from './search-index.js';
 import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from './sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
 
@@ -164,7 +164,8 @@ const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word 
  * on 100,000 teachers, docs/benchmarks.md).
  */
 const searchMatch = sql`(s.document @@ ${searchQuery} or s.name_text %> ${searchText})`;
-const searchScore = sql`word_similarity(${searchText}, s.name_text)::float8`;
+const scoreOf = (name: SQL) => sql`word_similarity(${searchText}, ${name})::float8`;
+const searchScore = scoreOf(sql`s.name_text`);
 /** $3 language, $4 level ('' = any), $5/$6 the price range, on `s` (teacher_search, or rows with its columns) */
 const searchFilters = (language: boolean, level: boolean) => sql`
   ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
@@ -316,39 +317,22 @@ export const SEARCH_NAME_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits 
   order by ids.k desc, ids.id desc`).sql;
 
 /**
- * A search's name matches (decision 094): every teacher whose name is like the text
- * (pg_trgm's word similarity, the trigram index; no filter, so the facet counts can use
- * them too), and the search's words as PostgreSQL normalises them (the tsquery's text, for
- * SearchIndex). One row. Parameters: $1 the text, $2 its words (searchWords).
+ * A search's name matches (decisions 094, 095): every distinct name like the text (pg_trgm's
+ * word similarity, teacher_name's trigram index) with its score, the relevance of each
+ * teacher carrying it — SearchIndex knows who they are, so a name shared by thousands of
+ * teachers is one row here — and the search's words as PostgreSQL normalises them (the
+ * tsquery's text, for SearchIndex). One row. Parameters: $1 the text, $2 its words (searchWords).
  */
 export const NAME_MATCHES_STATEMENT = dialect.sqlToQuery(sql`select ${searchQuery}::text as terms,
-    coalesce((select array_agg(s.teacher_id) from ${teacherSearch} s where ${searchText} <% s.name_text), '{}') as ids`).sql;
+    coalesce(array_agg(n.name_text), '{}') as names, coalesce(array_agg(${scoreOf(sql`n.name_text`)}), '{}') as scores
+  from ${teacherName} n where n.name_text %> ${searchText}`).sql;
 
-/**
- * The same, with a first relevance page's name matches: the first `$7` of them with the
- * filters, by score, with their JSON — each name match scored once (the CTE). The first
- * row (n = 0) carries the terms and the ids, the page's rows follow in order.
- * Parameters: SEARCH_STATEMENTS' $1–$6, then the rows.
- */
-export const NAME_MATCHES_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits as materialized (
-    select s.teacher_id as id, ${searchScore} as k, s.languages, s.levels, s.price_per_hour from ${teacherSearch} s
-    where ${searchText} <% s.name_text
-  ),
-  page as (
-    select s.k, s.id from name_hits s
-    where true ${searchFilters(true, true)}
-    order by s.k desc, s.id desc
-    limit $7::int
-  )
-  select 0::int8 as n, ${searchQuery}::text as terms, (select coalesce(array_agg(id), '{}') from name_hits) as ids,
-    null::float8 as k, null::text as id, null::text as json
-  union all
-  select row_number() over (order by ids.k desc, ids.id desc), null, null, ids.k, ids.id, ${cardJson}
-  from page ids left join ${teacherCard} card on card.teacher_id = ids.id
-  order by n`).sql;
+/** Teachers' cards by id, in no order (each as the list's statements give it). Parameter: $1 the ids. */
+export const CARDS_STATEMENT = dialect.sqlToQuery(sql`select ids.id, ${cardJson} as json
+  from unnest($1::text[]) ids(id) left join ${teacherCard} card on card.teacher_id = ids.id`).sql;
 
 /** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
-export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.languages, s.levels,
+export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
     s.price_per_hour as price, tsvector_to_array(s.document) as lexemes
   from ${teacherSearch} s where s.teacher_id > $1::text order by s.teacher_id limit $2::int`).sql;
 const SEARCH_INDEX_CHUNK = 5000;
@@ -417,23 +401,21 @@ export type SearchCounts = Omit<SearchCounted, 'version'>;
 
 /**
  * What is known of a search before its page is read: its counts (from a cursor, or from
- * SearchIndex), how many teachers the order's walk reads through, and for a first
- * relevance page its first name matches (NAME_MATCHES_STATEMENT).
+ * SearchIndex), how many teachers the order's walk reads through, and for a relevance page
+ * among the name matches those after its cursor (SearchIndex.namePage, up to the rows asked).
  */
 export interface KnownSearch {
   counted: SearchCounts;
   universe: number;
-  namePage?: TeacherJsonRow[] | undefined;
+  namePage?: CursorPosition[] | undefined;
 }
 
-/** A search's name matches and words (see NAME_MATCHES_STATEMENT). */
+/** A search's words and name matches (see NAME_MATCHES_STATEMENT). */
 export interface NameMatches {
   /** the tsquery's text as PostgreSQL normalised it (parseTerms reads it) */
   terms: string;
-  /** every teacher whose name matches, whatever the filters */
-  ids: string[];
-  /** the first name matches with the filters, in relevance order */
-  page: TeacherJsonRow[];
+  /** every distinct name like the text, whatever the filters, with its score */
+  names: NameMatch[];
 }
 
 const toJsonRows = (rows: readonly { k: unknown; id: string; json: string }[]): TeacherJsonRow[] =>
@@ -493,6 +475,17 @@ export function createTeachersRepository(db: Database) {
     };
   }
 
+  /** These teachers' cards, in the order given (one whose teacher is gone left out). */
+  async function withCards(positions: readonly CursorPosition[]): Promise<TeacherJsonRow[]> {
+    if (positions.length === 0) return [];
+    const rows = await db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [positions.map((p) => p.id)]);
+    const json = new Map(rows.map((row) => [row.id, row.json]));
+    return positions.flatMap((p) => {
+      const card = json.get(p.id);
+      return card == null ? [] : [{ value: p.value, id: p.id, json: card }];
+    });
+  }
+
   const byIdStatement = db.orm
     .select(teacherFields)
     .from(teacher)
@@ -534,17 +527,20 @@ export function createTeachersRepository(db: Database) {
         if (walkPays(order, position, limit + 1, counts.walkable, known.universe)) {
           return { ...toPage(await read(SEARCH_WALK_STATEMENTS[sort]), limit), counts };
         }
-        if (!after && known.namePage) {
-          // a first relevance page: the name matches first, then the walk by id when it pays
+        if (known.namePage && order.column === 'score') {
+          // a relevance page among the name matches (SearchIndex found those after the
+          // cursor): their cards, then the walk by id from the top when they do not fill it
           const names = known.namePage;
-          if (names.length > limit) return { ...toPage(names, limit), counts };
           const rest = limit + 1 - names.length;
+          if (rest <= 0) return { ...toPage(await withCards(names), limit), counts };
           if (walkPays(order, { value: 0, id: '' }, rest, counts.walkable, known.universe)) {
-            const more = await read(SEARCH_WALK_TOP_STATEMENT, [...searchParams(filters), 0, '', rest]);
-            return { ...toPage([...names, ...more], limit), counts };
+            const [found, more] = await Promise.all([
+              withCards(names),
+              read(SEARCH_WALK_TOP_STATEMENT, [...searchParams(filters), 0, '', rest]),
+            ]);
+            return { ...toPage([...found, ...more], limit), counts };
           }
-        }
-        if (after && order.column === 'score' && after.value > 0) {
+        } else if (after && order.column === 'score' && after.value > 0) {
           const found = await read(SEARCH_NAME_PAGE_STATEMENT);
           if (found.length === limit + 1) return { ...toPage(found, limit), counts };
         }
@@ -563,19 +559,15 @@ export function createTeachersRepository(db: Database) {
       return { ...toPage(found, limit), counts };
     },
 
-    /**
-     * A search's name matches (NAME_MATCHES_STATEMENT): the normalised words, every name
-     * match's id, and the first `rows` name matches with the filters, in relevance order.
-     */
-    async nameMatches(filters: ListFilters, rows: number): Promise<NameMatches | null> {
-      type Row = { terms: string | null; ids: string[] | null; k: number; id: string; json: string };
-      const found =
-        rows > 0
-          ? await db.statement<Row>(NAME_MATCHES_PAGE_STATEMENT, [...searchParams(filters), rows])
-          : await db.statement<Row>(NAME_MATCHES_STATEMENT, searchParams(filters).slice(0, 2));
-      const [head, ...page] = found;
-      if (!head || head.terms === null || head.ids === null) return null; // never: the statement has one head row
-      return { terms: head.terms, ids: head.ids, page: toJsonRows(page) };
+    /** A search's words and name matches (NAME_MATCHES_STATEMENT). */
+    async nameMatches(filters: ListFilters): Promise<NameMatches | null> {
+      const [row] = await db.statement<{ terms: string | null; names: string[] | null; scores: number[] | null }>(
+        NAME_MATCHES_STATEMENT,
+        searchParams(filters).slice(0, 2),
+      );
+      if (!row || row.terms === null || row.names === null || row.scores === null) return null; // never: one row
+      const scores = row.scores;
+      return { terms: row.terms, names: row.names.map((name, i) => ({ name, score: Number(scores[i]) })) };
     },
 
     /** Every teacher's search lexemes and filter columns, in slices, as a SearchIndex (decision 094). */
@@ -583,7 +575,14 @@ export function createTeachersRepository(db: Database) {
       const builder = new SearchIndexBuilder();
       let last = '';
       for (;;) {
-        const rows = await db.statement<{ id: string; languages: string[]; levels: string[]; price: number; lexemes: string[] }>(
+        const rows = await db.statement<{
+          id: string;
+          name: string;
+          languages: string[];
+          levels: string[];
+          price: number;
+          lexemes: string[];
+        }>(
           SEARCH_INDEX_CHUNK_STATEMENT,
           [last, SEARCH_INDEX_CHUNK],
         );

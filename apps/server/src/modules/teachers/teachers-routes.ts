@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   defaultSort,
+  type Sort,
   facetsQuerySchema,
   facetsSchema,
   statsSchema,
@@ -14,10 +15,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from './catalogue-cache.js';
-import { createCursorCodec, cursorScope, type SearchCounted } from './cursor.js';
+import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from './cursor.js';
 import { SORT_ORDERS } from './sort-orders.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from './search-index.js';
-import { createTeachersRepository, type ListFilters, type ListPage, type NameMatches } from './teachers-repository.js';
+import {
+  createTeachersRepository,
+  type KnownSearch,
+  type ListFilters,
+  type ListPage,
+  type NameMatches,
+} from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
   cursorSecret: string;
@@ -85,13 +92,12 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     });
 
   /**
-   * A search's name matches from PostgreSQL and its words as PostgreSQL normalises them,
-   * handed with the search index to `use`; null when the words are not a plain list
-   * (parseTerms), which the caller leaves to the search statements.
+   * A search's words as PostgreSQL normalises them and its name matches (NAME_MATCHES_STATEMENT),
+   * handed with the search index to `use`; null when the index could not be built or the
+   * words are not a plain list (parseTerms), which the caller leaves to the search statements.
    */
   async function searchMatches<T>(
     filters: ListFilters,
-    namePageRows: number,
     use: (index: SearchIndex, terms: SearchTerm[], names: NameMatches) => T,
   ): Promise<T | null> {
     const built = searchIndex().catch((error: unknown) => {
@@ -99,22 +105,34 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built');
       return null;
     });
-    const [index, names] = await Promise.all([built, repository.nameMatches(filters, namePageRows)]);
+    const [index, names] = await Promise.all([built, repository.nameMatches(filters)]);
     const terms = names === null ? null : parseTerms(names.terms);
     return index === null || names === null || terms === null ? null : use(index, terms, names);
   }
 
   /**
-   * A search's counts with its filters, from the index and its name matches, and for a
-   * first relevance page (`namePageRows` > 0) that page's name matches.
+   * What is known of a search's page before it is read (KnownSearch): its counts — from the
+   * cursor when the catalogue has not changed since its first page, else from the index —
+   * and for a relevance page among the name matches (a first page, or a cursor still among
+   * them) those after the cursor, from the index.
    */
-  function countSearch(filters: ListFilters, namePageRows: number, relevance: boolean, universe: number) {
+  async function knownSearch(
+    sort: Sort,
+    filters: ListFilters,
+    after: CursorPosition | null,
+    limit: number,
+    counted: SearchCounted | undefined,
+    universe: number,
+  ): Promise<KnownSearch | null> {
+    const amongNames = sort === 'relevance' && (after === null || after.value > 0);
+    if (counted && !amongNames) return { counted, universe };
     const { q: _q, ...rest } = filters;
-    return searchMatches(filters, namePageRows, (index, terms, names) => ({
-      counted: index.counts(terms, names.ids, rest, relevance),
+    const known = await searchMatches(filters, (index, terms, { names }) => ({
+      counted: counted ?? index.counts(terms, names, rest, sort === 'relevance'),
       universe,
-      namePage: namePageRows > 0 ? names.page : undefined,
+      namePage: amongNames ? (index.namePage(names, rest, after, limit + 1) ?? undefined) : undefined,
     }));
+    return known ?? (counted ? { counted, universe } : null);
   }
 
   /**
@@ -182,9 +200,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
           const counted = after?.counted?.version === version ? after.counted : undefined;
           const { q: _q, ...rest } = filters;
           const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
-          const known = counted
-            ? { counted, universe }
-            : await countSearch(filters, sort === 'relevance' && after === null ? limit + 1 : 0, sort === 'relevance', universe);
+          const known = await knownSearch(sort, filters, after, limit, counted, universe);
           const page = await repository.search(sort, filters, after, limit, known);
           return `{"items":${page.itemsJson},"nextCursor":${encode(page, { ...page.counts, version })},"total":${page.counts.total}}`;
         }
@@ -225,8 +241,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         const found =
           q === undefined
             ? { ...present.facetCounts(rest), total: present.count(rest) }
-            : ((await searchMatches(filters as ListFilters, 0, (index, terms, names) =>
-                index.facets(terms, names.ids, rest, present),
+            : ((await searchMatches(filters as ListFilters, (index, terms, { names }) =>
+                index.facets(terms, names, rest, present),
               )) ?? (await repository.searchFacets(filters as ListFilters)));
         const languages = Object.fromEntries(present.languages.map((l) => [l, found.languages[l] ?? 0]));
         const levels = Object.fromEntries(present.levels.map((l) => [l, found.levels[l] ?? 0]));
