@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseTerms, SearchIndexBuilder, type IndexedTeacher, type NameMatch, type SearchTerm } from './search-index.js';
+import {
+  parseTerms,
+  SearchIndexBuilder,
+  type IndexedTeacher,
+  type NameMatch,
+  type PageOrder,
+  type SearchTerm,
+} from './search-index.js';
 
 /** An index of these teachers, added as the repository adds each slice's. */
 function indexOf(teachers: readonly IndexedTeacher[]) {
@@ -64,6 +71,8 @@ function catalogue(count: number): IndexedTeacher[] {
     languages: [...new Set([pick(languages), pick(languages)])],
     levels: [...new Set([pick(levels), pick(levels)])],
     price: 10 + Math.floor(random() * 40),
+    rating: pick([4.5, 4.75, 4.8, 5]),
+    lessons: Math.floor(random() * 30),
     // common words (a bit set each) and rare ones, `les0`…`les49` with 6 teachers each (ordinals)
     lexemes: [...new Set([...Array.from({ length: 1 + Math.floor(random() * 5) }, () => pick(words)), `les${i % 50}`])],
   }));
@@ -213,5 +222,54 @@ describe('SearchIndex', () => {
     }
     expect(index.namePage([], FILTERS[0] as Filters, null, 5)).toEqual([]);
     expect(index.namePage(names, FILTERS[0] as Filters, { value: 1, id: 'unknown' }, 5)).toBeNull();
+  });
+
+  it('a page from memory: in each order, after every position, what the search statements’ order gives', () => {
+    const orders: [PageOrder, (t: IndexedTeacher) => number][] = [
+      [{ column: 'rating', direction: 'desc' }, (t) => t.rating],
+      [{ column: 'price_per_hour', direction: 'asc' }, (t) => t.price],
+      [{ column: 'price_per_hour', direction: 'desc' }, (t) => t.price],
+      [{ column: 'lessons_done', direction: 'desc' }, (t) => t.lessons],
+    ];
+    let checked = 0;
+    for (const names of NAMES) {
+      for (const terms of TERMS.slice(0, 9)) {
+        for (const filters of FILTERS) {
+          const matches = teachers.filter((t) => (documentMatches(t, terms) || named(t, names)) && passes(t, filters));
+          for (const [order, value] of orders) {
+            const sign = order.direction === 'desc' ? -1 : 1;
+            const all = matches
+              .map((t) => ({ value: value(t), id: t.id }))
+              .sort((a, b) => sign * (a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+            const label = JSON.stringify({ order, terms, filters, names: names.length });
+            const start = { value: order.direction === 'desc' ? Infinity : -Infinity, id: '' };
+            expect(index.page(terms, names, filters, order, start, 6), label).toEqual(all.slice(0, 6));
+            for (let i = 0; i < all.length; i += 7) {
+              expect(index.page(terms, names, filters, order, all[i] as { value: number; id: string }, 6), `${label} after ${i}`).toEqual(
+                all.slice(i + 1, i + 7),
+              );
+              checked += 1;
+            }
+          }
+          // relevance past the name matches: the document matches that are not name matches, by id from the top
+          const rest = teachers
+            .filter((t) => documentMatches(t, terms) && !named(t, names) && passes(t, filters))
+            .map((t) => ({ value: 0, id: t.id }))
+            .reverse();
+          const relevance: PageOrder = { column: 'score', direction: 'desc' };
+          expect(index.page(terms, names, filters, relevance, { value: 0, id: '' }, 40)).toEqual(rest.slice(0, 40));
+          for (let i = 0; i < rest.length; i += 5) {
+            expect(index.page(terms, names, filters, relevance, rest[i] as { value: number; id: string }, 40)).toEqual(
+              rest.slice(i + 1, i + 41),
+            );
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    const any = FILTERS[0] as Filters;
+    const lesson: SearchTerm[] = [{ lexeme: 'les', prefix: true }];
+    expect(index.page(lesson, [], any, { column: 'rating', direction: 'desc' }, { value: 5, id: 'unknown' }, 5)).toBeNull();
+    expect(index.page(lesson, [], any, { column: 'score', direction: 'desc' }, { value: 0.7, id: 't001' }, 5)).toBeNull();
   });
 });

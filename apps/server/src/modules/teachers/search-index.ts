@@ -47,6 +47,8 @@ export interface IndexedTeacher {
   languages: readonly string[];
   levels: readonly string[];
   price: number;
+  rating: number;
+  lessons: number;
   /** the document's lexemes (tsvector_to_array) */
   lexemes: readonly string[];
 }
@@ -55,6 +57,18 @@ export interface IndexedTeacher {
 export interface NameMatch {
   name: string;
   score: number;
+}
+
+/** An order as SearchIndex.page reads it (SortOrder's column and direction). */
+export interface PageOrder {
+  column: 'rating' | 'price_per_hour' | 'lessons_done' | 'score';
+  direction: 'asc' | 'desc';
+}
+
+/** A position in an order: after (value, id), as a keyset cursor names it. */
+export interface Position {
+  value: number;
+  id: string;
 }
 
 /** A set of teachers by ordinal, 32 to a word. */
@@ -105,6 +119,8 @@ function push(lists: Lists, keys: readonly string[], ordinal: number): void {
 export class SearchIndexBuilder {
   readonly ids: string[] = [];
   readonly prices: number[] = [];
+  readonly ratings: number[] = [];
+  readonly lessons: number[] = [];
   readonly names: Lists = new Map();
   readonly lexemes: Lists = new Map();
   readonly languages: Lists = new Map();
@@ -114,6 +130,8 @@ export class SearchIndexBuilder {
     const ordinal = this.ids.length;
     this.ids.push(teacher.id);
     this.prices.push(teacher.price);
+    this.ratings.push(teacher.rating);
+    this.lessons.push(teacher.lessons);
     push(this.names, [teacher.name], ordinal);
     push(this.lexemes, teacher.lexemes, ordinal);
     push(this.languages, teacher.languages, ordinal);
@@ -146,6 +164,8 @@ export class SearchIndex {
   /** ids by ordinal, in PostgreSQL's order of them (the index reads them ordered by id) */
   private readonly ids: readonly string[];
   private readonly ordinals = new Map<string, number>();
+  /** each order's column by ordinal (teacher_search's, as the statements read it) */
+  private readonly values: Record<'rating' | 'price_per_hour' | 'lessons_done', Float64Array>;
   /** the teachers carrying each name (teacher_search.name_text), ordinals ascending */
   private readonly names = new Map<string, Int32Array>();
   /** ordinals by price, ascending, with those prices: a price range is a slice */
@@ -188,6 +208,11 @@ export class SearchIndex {
     this.everyone = bits();
     for (let o = 0; o < n; o++) add(this.everyone, o);
     this.ids = from.ids;
+    this.values = {
+      rating: Float64Array.from(from.ratings),
+      price_per_hour: Float64Array.from(from.prices),
+      lessons_done: Float64Array.from(from.lessons),
+    };
     from.ids.forEach((id, o) => this.ordinals.set(id, o));
     for (const [name, list] of from.names) this.names.set(name, Int32Array.from(list));
     for (const [language, list] of from.languages) this.languages.set(language, setOf(list));
@@ -382,6 +407,70 @@ export class SearchIndex {
       for (const o of found.slice(0, rows - page.length)) page.push({ value: score, id: this.ids[o] as string });
       if (page.length === rows) break;
     }
+    return page;
+  }
+
+  /**
+   * A search page from memory (decision 095): the first `rows` matches with these filters
+   * after `after` in the order — (value, id) with the id as tie-break in the order's
+   * direction, as the search statements order them — for a search whose matches are too
+   * few for a walk of the order to pay (its statement would read every match in the
+   * database). Relevance only past its name matches (value 0): the document matches that
+   * are not name matches, by id from the top. Null when it cannot answer (a cursor's
+   * teacher not in this index, relevance among the names); the caller then reads the
+   * database.
+   */
+  page(
+    terms: readonly SearchTerm[],
+    names: readonly NameMatch[],
+    filters: CountFilters,
+    order: PageOrder,
+    after: Position,
+    rows: number,
+  ): Position[] | null {
+    let cut = -1; // the cursor's ordinal; an id of '' is before every id
+    if (after.id !== '') {
+      const o = this.ordinals.get(after.id);
+      if (o === undefined) return null;
+      cut = o;
+    }
+    const documents = this.documentMatches(terms);
+    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+    const named = this.nameSet(names);
+    const page: Position[] = [];
+    if (order.column === 'score') {
+      if (after.value !== 0) return null;
+      // by id from the top: the ordinals downwards, 32 at a time
+      const start = cut < 0 ? this.size - 1 : cut - 1;
+      if (start < 0) return page;
+      for (let w = start >>> 5; w >= 0 && page.length < rows; w--) {
+        let word = (documents[w] as number) & ~(named[w] as number);
+        for (const set of sets) word &= set[w] as number;
+        if (w === start >>> 5 && (start & 31) < 31) word &= (1 << ((start & 31) + 1)) - 1;
+        for (let bit = 31; bit >= 0 && word !== 0 && page.length < rows; bit--) {
+          if ((word & (1 << bit)) !== 0) page.push({ value: 0, id: this.ids[(w << 5) | bit] as string });
+        }
+      }
+      return page;
+    }
+    const values = this.values[order.column];
+    const desc = order.direction === 'desc';
+    const found: number[] = [];
+    for (let w = 0; w < documents.length; w++) {
+      let word = (documents[w] as number) | (named[w] as number);
+      for (const set of sets) word &= set[w] as number;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word);
+        word &= ~(1 << bit);
+        const o = (w << 5) | bit;
+        const v = values[o] as number;
+        const comes = desc ? v < after.value || (v === after.value && o < cut) : v > after.value || (v === after.value && o > cut);
+        if (comes) found.push(o);
+      }
+    }
+    const sign = desc ? -1 : 1;
+    found.sort((a, b) => sign * ((values[a] as number) - (values[b] as number) || a - b));
+    for (const o of found.slice(0, rows)) page.push({ value: values[o] as number, id: this.ids[o] as string });
     return page;
   }
 }

@@ -333,7 +333,7 @@ export const CARDS_STATEMENT = dialect.sqlToQuery(sql`select ids.id, ${cardJson}
 
 /** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
 export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
-    s.price_per_hour as price, tsvector_to_array(s.document) as lexemes
+    s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
   from ${teacherSearch} s where s.teacher_id > $1::text order by s.teacher_id limit $2::int`).sql;
 const SEARCH_INDEX_CHUNK = 5000;
 
@@ -351,7 +351,7 @@ const WALK_COST = 4;
  * walkable teachers (the matches spread through the order), the search statement at least
  * the walkable matches. Relevance walks only past the name matches (the cursor's score 0).
  */
-function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkable: number, universe: number): boolean {
+export function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkable: number, universe: number): boolean {
   if ((order.indexes === null && after.value !== 0) || walkable === 0) return false;
   return WALK_COST * rows * universe <= walkable * walkable;
 }
@@ -408,6 +408,11 @@ export interface KnownSearch {
   counted: SearchCounts;
   universe: number;
   namePage?: CursorPosition[] | undefined;
+  /**
+   * The first `rows` matches after a position in the order, from memory (SearchIndex.page):
+   * for a page whose walk does not pay; null when the index cannot answer it.
+   */
+  fromIndex?: ((after: CursorPosition, rows: number) => CursorPosition[] | null) | undefined;
 }
 
 /** A search's words and name matches (see NAME_MATCHES_STATEMENT). */
@@ -529,20 +534,28 @@ export function createTeachersRepository(db: Database) {
         }
         if (known.namePage && order.column === 'score') {
           // a relevance page among the name matches (SearchIndex found those after the
-          // cursor): their cards, then the walk by id from the top when they do not fill it
+          // cursor): their cards, then the document matches by id from the top — walked when
+          // that pays, else from the index — when they do not fill it
           const names = known.namePage;
           const rest = limit + 1 - names.length;
           if (rest <= 0) return { ...toPage(await withCards(names), limit), counts };
-          if (walkPays(order, { value: 0, id: '' }, rest, counts.walkable, known.universe)) {
-            const [found, more] = await Promise.all([
+          const top = { value: 0, id: '' };
+          if (walkPays(order, top, rest, counts.walkable, known.universe)) {
+            const [found, walked] = await Promise.all([
               withCards(names),
               read(SEARCH_WALK_TOP_STATEMENT, [...searchParams(filters), 0, '', rest]),
             ]);
-            return { ...toPage([...found, ...more], limit), counts };
+            return { ...toPage([...found, ...walked], limit), counts };
           }
+          const more = known.fromIndex?.(top, rest);
+          if (more) return { ...toPage(await withCards([...names, ...more]), limit), counts };
         } else if (after && order.column === 'score' && after.value > 0) {
           const found = await read(SEARCH_NAME_PAGE_STATEMENT);
           if (found.length === limit + 1) return { ...toPage(found, limit), counts };
+        } else {
+          // too few matches for the walk to pay: the page from memory, not every match read
+          const found = known.fromIndex?.(position, limit + 1);
+          if (found) return { ...toPage(await withCards(found), limit), counts };
         }
       }
       const rows = await db.statement<{
@@ -581,12 +594,14 @@ export function createTeachersRepository(db: Database) {
           languages: string[];
           levels: string[];
           price: number;
+          rating: number;
+          lessons: number;
           lexemes: string[];
         }>(
           SEARCH_INDEX_CHUNK_STATEMENT,
           [last, SEARCH_INDEX_CHUNK],
         );
-        for (const row of rows) builder.add({ ...row, price: Number(row.price) });
+        for (const row of rows) builder.add({ ...row, price: Number(row.price), rating: Number(row.rating), lessons: Number(row.lessons) });
         if (rows.length < SEARCH_INDEX_CHUNK) return builder.build();
         last = (rows.at(-1) as { id: string }).id;
       }

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from './catalogue-cache.js';
 import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from './cursor.js';
-import { SORT_ORDERS } from './sort-orders.js';
+import { SORT_ORDERS, startPosition } from './sort-orders.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from './search-index.js';
 import {
   createTeachersRepository,
@@ -24,6 +24,7 @@ import {
   type ListFilters,
   type ListPage,
   type NameMatches,
+  walkPays,
 } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
@@ -124,13 +125,17 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     counted: SearchCounted | undefined,
     universe: number,
   ): Promise<KnownSearch | null> {
+    const order = SORT_ORDERS[sort];
     const amongNames = sort === 'relevance' && (after === null || after.value > 0);
-    if (counted && !amongNames) return { counted, universe };
+    if (counted && !amongNames && walkPays(order, after ?? startPosition(order, filters), limit + 1, counted.walkable, universe)) {
+      return { counted, universe };
+    }
     const { q: _q, ...rest } = filters;
     const known = await searchMatches(filters, (index, terms, { names }) => ({
       counted: counted ?? index.counts(terms, names, rest, sort === 'relevance'),
       universe,
       namePage: amongNames ? (index.namePage(names, rest, after, limit + 1) ?? undefined) : undefined,
+      fromIndex: (position: CursorPosition, rows: number) => index.page(terms, names, rest, order, position, rows),
     }));
     return known ?? (counted ? { counted, universe } : null);
   }
