@@ -455,6 +455,13 @@ export class SearchIndex {
     }
     const values = this.values[order.column];
     const desc = order.direction === 'desc';
+    /** whether ordinal a comes before b in the order */
+    const before = (a: number, b: number) => {
+      const va = values[a] as number;
+      const vb = values[b] as number;
+      return desc ? va > vb || (va === vb && a > b) : va < vb || (va === vb && a < b);
+    };
+    // the first `rows` in order, kept sorted: a match goes in only when it beats the last
     const found: number[] = [];
     for (let w = 0; w < documents.length; w++) {
       let word = (documents[w] as number) | (named[w] as number);
@@ -465,12 +472,17 @@ export class SearchIndex {
         const o = (w << 5) | bit;
         const v = values[o] as number;
         const comes = desc ? v < after.value || (v === after.value && o < cut) : v > after.value || (v === after.value && o > cut);
-        if (comes) found.push(o);
+        if (!comes || rows === 0) continue;
+        if (found.length === rows) {
+          if (!before(o, found[rows - 1] as number)) continue;
+          found.pop();
+        }
+        let at = found.length;
+        while (at > 0 && before(o, found[at - 1] as number)) at--;
+        found.splice(at, 0, o);
       }
     }
-    const sign = desc ? -1 : 1;
-    found.sort((a, b) => sign * ((values[a] as number) - (values[b] as number) || a - b));
-    for (const o of found.slice(0, rows)) page.push({ value: values[o] as number, id: this.ids[o] as string });
+    for (const o of found) page.push({ value: values[o] as number, id: this.ids[o] as string });
     return page;
   }
 }

@@ -24,7 +24,7 @@ import {
   type ListFilters,
   type ListPage,
   type NameMatches,
-  walkPays,
+  walkFirst,
 } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
@@ -127,7 +127,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   ): Promise<KnownSearch | null> {
     const order = SORT_ORDERS[sort];
     const amongNames = sort === 'relevance' && (after === null || after.value > 0);
-    if (counted && !amongNames && walkPays(order, after ?? startPosition(order, filters), limit + 1, counted.walkable, universe)) {
+    if (counted && !amongNames && walkFirst(order, after ?? startPosition(order, filters), limit + 1, counted.walkable, universe)) {
       return { counted, universe };
     }
     const { q: _q, ...rest } = filters;
