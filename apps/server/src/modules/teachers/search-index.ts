@@ -413,15 +413,21 @@ export class SearchIndex {
       if (lists) lists.push(list);
       else byScore.set(match.score, [list]);
     }
+    const [language, level, price] = sets as [Bits, Bits, Bits];
     const page: { value: number; id: string }[] = [];
     for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
       const limit = after && score === after.value ? before : this.size;
-      const found: number[] = [];
-      for (const list of byScore.get(score) as Int32Array[]) {
-        for (const o of list) if (o < limit && sets.every((set) => has(set, o))) found.push(o);
+      // this score's teachers as a set, read from the top: id high to low
+      const group = new Uint32Array(this.everyone.length);
+      for (const list of byScore.get(score) as Int32Array[]) for (const o of list) if (o < limit) add(group, o);
+      for (let w = group.length - 1; w >= 0 && page.length < rows; w--) {
+        let word = (group[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
+        while (word !== 0 && page.length < rows) {
+          const bit = 31 - Math.clz32(word);
+          word &= ~(1 << bit);
+          page.push({ value: score, id: this.ids[(w << 5) | bit] as string });
+        }
       }
-      found.sort((a, b) => b - a);
-      for (const o of found.slice(0, rows - page.length)) page.push({ value: score, id: this.ids[o] as string });
       if (page.length === rows) break;
     }
     return page;
