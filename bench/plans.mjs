@@ -6,7 +6,8 @@
 // statement must find its matches through the two search indexes (never a table scan); and
 // every walk statement (a following page of a common search, decision 042) must read its
 // order's indexes in order and each teacher's search row by primary key; the relevance
-// page among the name matches, only the trigram index.
+// page among the name matches, only the trigram index; a search's name matches, only
+// teacher_name's trigram index (decision 095); cards by id, the cards' primary key.
 // Prints each plan's execution time and the plans that fail; exits 1 when one fails.
 // PostgreSQL only (PGlite runs the same statements; list-plan.test.ts checks both engines
 // on 2,000 teachers). The database is bench/api.mjs's (ll_bench_<count>), seeded if needed.
