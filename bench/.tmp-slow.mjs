@@ -1,5 +1,5 @@
 import { postgresEnv, startServer } from './lib.mjs';
-const env = await postgresEnv('ll_bench_100000');
+const env = process.env.PGLITE ? { DATA_DIR: new URL('./.data/pglite-100000', import.meta.url).pathname, DATABASE_URL: '' } : await postgresEnv('ll_bench_100000');
 const s = await startServer({ ...env, CATALOGUE_CACHE_ENTRIES: '0' }, 3977);
 const SEARCHES = ['chloe', 'schmit', 'muller', 'garcia', 'kovalenko', 'tanaka', 'olivia', 'joao', 'lea dubois', 'mei wang',
   'pronunciation', 'grammar', 'business', 'exam preparation', 'children', 'conversation', 'travel', 'accent',

@@ -37,18 +37,24 @@ describe('ensureCatalogueStatistics', () => {
     expect(await ensureCatalogueStatistics(t.db)).toBe(false);
   });
 
-  it('wants statistics for teacher_language too (a catalogue analysed before migration 0004 has none for it)', async () => {
-    await t.db.rows(sql`truncate teacher cascade`);
-    await t.db.orm.transaction((tx) => insertNewRecords(tx, [...generateTeachers(1, 50)]));
-    await t.db.rows(sql`analyze teacher`);
-    // as after migration 0004 on a catalogue analysed before it: no statistics for the new table
-    await t.db.rows(sql`delete from pg_statistic where starelid = 'teacher_language'::regclass`);
-    expect(await ensureCatalogueStatistics(t.db)).toBe(true);
-    const [row] = await t.db.rows<{ n: number }>(
-      sql`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'teacher_language'`,
-    );
-    expect(row?.n ?? 0).toBeGreaterThan(0);
-  });
+  it.each(['teacher_language', 'teacher_name'])(
+    'wants statistics for %s too (a catalogue loaded without them plans badly)',
+    async (table) => {
+      await t.db.rows(sql`truncate teacher cascade`);
+      await t.db.orm.transaction((tx) => insertNewRecords(tx, [...generateTeachers(1, 50)]));
+      await t.db.rows(sql`analyze teacher`);
+      await t.db.rows(sql`analyze teacher_language`);
+      await t.db.rows(sql`analyze teacher_search`);
+      await t.db.rows(sql`analyze teacher_name`);
+      // as after a migration that adds the table to a catalogue analysed before it
+      await t.db.rows(sql`delete from pg_statistic where starelid = ${table}::regclass`);
+      expect(await ensureCatalogueStatistics(t.db)).toBe(true);
+      const [row] = await t.db.rows<{ n: number }>(
+        sql`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = ${table}`,
+      );
+      expect(row?.n ?? 0).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('teacher cards', () => {

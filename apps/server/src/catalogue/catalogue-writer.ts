@@ -225,12 +225,13 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await db.rows(sql`vacuum analyze teacher`);
   await db.rows(sql`vacuum analyze teacher_language`);
   await db.rows(sql`vacuum analyze teacher_search`);
+  await db.rows(sql`vacuum analyze teacher_name`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }
 
 /** The tables whose statistics the list's generic plan depends on. */
-const PLANNED_TABLES = ['teacher', 'teacher_language', 'teacher_search'];
+const PLANNED_TABLES = ['teacher', 'teacher_language', 'teacher_search', 'teacher_name'];
 
 /**
  * Planner statistics for a catalogue that has none (a database migrated from an older

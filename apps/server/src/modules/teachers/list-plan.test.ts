@@ -189,21 +189,13 @@ describe('the catalogue list statements', () => {
     expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
   });
 
-  it('a search’s name matches: among the distinct names, by their trigram index once there are many', async () => {
-    // never teacher_search's rows, whatever the number of names
-    expect(await explain(NAME_MATCHES_STATEMENT, `'chloe', 'chloe'`)).not.toContain('teacher_search');
-    // the generated catalogue has at most ~1,440 names (a few hundred here), which PostgreSQL
-    // may as well scan; a real catalogue of this size has thousands
-    await t.db.orm.execute(sql`insert into teacher_name select 'name ' || g from generate_series(1, 20000) g`);
-    await t.db.orm.execute(sql`analyze teacher_name`);
-    try {
-      const plan = await explain(NAME_MATCHES_STATEMENT, `'chloe', 'chloe'`);
-      expect(plan).toContain('teacher_name_trgm_idx');
-      expect(plan).not.toMatch(/teacher_search|Seq Scan/);
-    } finally {
-      await t.db.orm.execute(sql`delete from teacher_name where name_text like 'name %'`);
-      await t.db.orm.execute(sql`analyze teacher_name`);
-    }
+  it('a search’s name matches: among the distinct names, by their trigram index', async () => {
+    // a few hundred names here: without migration 0009's costs PostgreSQL scanned them all
+    const [names] = await t.db.rows<{ n: number }>(sql`select count(*)::int as n from teacher_name`);
+    expect(names?.n).toBeGreaterThan(300);
+    const plan = await explain(NAME_MATCHES_STATEMENT, `'chloe', 'chloe'`);
+    expect(plan).toContain('teacher_name_trgm_idx');
+    expect(plan).not.toMatch(/teacher_search|Seq Scan/);
   });
 
   it('cards by id: by the cards’ primary key', async () => {
