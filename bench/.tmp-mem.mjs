@@ -1,0 +1,12 @@
+const { openDatabase } = await import('../apps/server/dist/db/client.js');
+const { createTeachersRepository } = await import('../apps/server/dist/modules/teachers/teachers-repository.js');
+const db = await openDatabase({ engine: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/ll_bench_100000' });
+const m = () => { global.gc(); global.gc(); const u = process.memoryUsage(); return { heap: u.heapUsed, ab: u.arrayBuffers }; };
+const before = m();
+const repo = createTeachersRepository(db);
+const t = performance.now();
+const index = await repo.searchIndex();
+const ms = performance.now() - t;
+const after = m();
+console.log({ ms: Math.round(ms), teachers: index.size, heapMB: ((after.heap - before.heap) / 1e6).toFixed(1), arrayBuffersMB: ((after.ab - before.ab) / 1e6).toFixed(1) });
+await db.close();
