@@ -89,7 +89,7 @@ describe('a search page after page: the pages from the index (decision 095) are 
         const fromStatements: string[] = [];
         let cursor: string | null = null;
         let after = null;
-        for (let n = 0; n < 8; n++) {
+        for (let n = 0; n < 6; n++) {
           const url: string = `/api/teachers?q=${encodeURIComponent(q)}&sort=${sort}&limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
           const res = await t.app.inject({ method: 'GET', url });
           expect(res.statusCode, res.body).toBe(200);
@@ -106,7 +106,7 @@ describe('a search page after page: the pages from the index (decision 095) are 
         expect(fromApp, label).toEqual(fromStatements);
       }
     }
-    expect(pages).toBeGreaterThan(120);
+    expect(pages).toBeGreaterThan(100);
   });
 });
 
