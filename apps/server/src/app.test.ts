@@ -109,10 +109,15 @@ describe('errors are JSON, 4xx for client faults, never a stack', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports the database and engine', async () => {
+  it('reports the database, the engine and whether the search index is built', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok', engine: t.db.engine });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', engine: t.db.engine, searchIndex: expect.stringMatching(/^(ready|pending)$/) });
+    // a search begins the build (the statements answer it meanwhile); the index is then ready
+    expect((await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson' })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json().searchIndex, { timeout: 10_000 })
+      .toBe('ready');
   });
 
   it('503 when the database does not answer', async () => {
@@ -123,7 +128,7 @@ describe('GET /api/health', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'degraded', database: 'unavailable', engine: t.db.engine });
+      expect(res.json()).toEqual({ status: 'degraded', database: 'unavailable', engine: t.db.engine, searchIndex: 'pending' });
     } finally {
       Object.defineProperty(t.app, 'db', { value: original, configurable: true, writable: true });
     }

@@ -45,7 +45,7 @@ describe.skipIf(testEngine === 'postgres')('the server process (embedded databas
     const first = await start(dataDir);
     try {
       const health = await fetch(`${first.origin}/api/health`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', engine: 'pglite' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', engine: 'pglite', searchIndex: 'pending' });
       const page = (await (await fetch(`${first.origin}/api/teachers?limit=50`)).json()) as { items: { id: string }[] };
       expect(page.items).toHaveLength(32);
       expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);

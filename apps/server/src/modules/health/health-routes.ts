@@ -6,6 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 const versionSchema = z.object({ name: z.literal('learnlingo'), api: z.literal(1) });
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  /** whether the catalogue module's search index is built (false when it cannot tell) */
+  const searchIndexReady = async () => {
+    if (!app.hasDecorator('searchIndexReady')) return false;
+    try {
+      return await app.searchIndexReady();
+    } catch {
+      return false;
+    }
+  };
+
   // Constant JSON through the same stack (hooks, headers, compression, serializer) as the
   // catalogue: the ceiling that bench/api.mjs measures the catalogue against.
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -32,10 +42,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const ok = await app.db.ping();
+      const searchIndex = ok && (await searchIndexReady()) ? 'ready' : 'pending';
       return reply.code(ok ? 200 : 503).send({
         status: ok ? 'ok' : 'degraded',
         database: ok ? 'ok' : 'unavailable',
         engine: app.db.engine,
+        searchIndex,
       });
     },
   );

@@ -74,4 +74,41 @@ describe('CatalogueCache.memo', () => {
     expect(await cache.memo('k', compute)).toBe('v2 #1');
     expect(calls).toBe(1);
   });
+
+  it('ready: undefined while the value is computed (begun once), the value once it is, per version', async () => {
+    let version = 1;
+    const cache = new CatalogueCache(async () => version, { checkEveryMs: 0, maxEntries: 10 });
+    let finish!: (value: string) => void;
+    let calls = 0;
+    const compute = () => {
+      calls += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    expect(await cache.ready('k', compute)).toBeUndefined();
+    expect(await cache.ready('k', compute)).toBeUndefined();
+    expect(calls).toBe(1);
+    finish('v1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.ready('k', compute)).toBe('v1');
+    expect(await cache.memo('k', compute)).toBe('v1');
+    version = 2; // a new catalogue: not ready again until its own value is computed
+    expect(await cache.ready('k', compute)).toBeUndefined();
+    expect(calls).toBe(2);
+    finish('v2');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.ready('k', compute)).toBe('v2');
+  });
+
+  it('ready: a failed computation is not ready, and the next call begins another', async () => {
+    const cache = new CatalogueCache(async () => 1, { checkEveryMs: 0, maxEntries: 10 });
+    let calls = 0;
+    const failing = () => {
+      calls += 1;
+      return Promise.reject(new Error('down'));
+    };
+    expect(await cache.ready('k', failing)).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.ready('k', failing)).toBeUndefined();
+    expect(calls).toBe(2);
+  });
 });

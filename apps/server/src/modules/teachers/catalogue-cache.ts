@@ -28,6 +28,8 @@ export function notModified(request: { headers: { 'if-none-match'?: string } }, 
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedResponse>();
   private readonly values = new Map<string, Promise<unknown>>();
+  /** the memo values of this version that are computed (ready reads them) */
+  private readonly settled = new Map<string, unknown>();
   /** responses being computed, by key: a second request for one joins the first */
   private readonly computing = new Map<string, Promise<CachedResponse>>();
   private version: number | null = null;
@@ -48,6 +50,7 @@ export class CatalogueCache {
         if (version !== this.version) {
           this.entries.clear();
           this.values.clear();
+          this.settled.clear();
           this.computing.clear(); // a computation begun before the change is not joined after it
           this.version = version;
         }
@@ -105,14 +108,37 @@ export class CatalogueCache {
     await this.refresh();
     let value = this.values.get(key) as Promise<T> | undefined;
     if (!value) {
-      value = compute();
-      this.values.set(key, value);
-      // a failed computation is forgotten, unless a newer one (a later version's) took its place
-      value.catch(() => {
-        if (this.values.get(key) === value) this.values.delete(key);
-      });
+      const computed = compute();
+      value = computed;
+      this.values.set(key, computed);
+      computed.then(
+        (result) => {
+          if (this.values.get(key) === computed) this.settled.set(key, result);
+        },
+        // a failed computation is forgotten, unless a newer one (a later version's) took its place
+        () => {
+          if (this.values.get(key) === computed) this.values.delete(key);
+        },
+      );
     }
     return value;
+  }
+
+  /**
+   * A memo value if it is computed for the current version, else undefined — having begun
+   * its computation (memo's), whose failure is the caller's `compute` to report: for a
+   * value worth having but not worth waiting for.
+   */
+  async ready<T>(key: string, compute: () => Promise<T>): Promise<T | undefined> {
+    this.memo(key, compute).catch(() => undefined);
+    await this.refresh();
+    return this.settled.get(key) as T | undefined;
+  }
+
+  /** A memo value if it is computed for the current version (nothing begun). */
+  async peek<T>(key: string): Promise<T | undefined> {
+    await this.refresh();
+    return this.settled.get(key) as T | undefined;
   }
 
   /** The catalogue version as last read (at most once per `checkEveryMs`): what an ETag can follow. */

@@ -1,0 +1,47 @@
+import { teachersPageSchema } from '@learnlingo/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import type * as repositoryModule from './teachers-repository.js';
+import { createTeachersRepository as realRepository } from './teachers-repository.js';
+
+// While the search index is built (2–4 s of 100,000 teachers, decision 095) searches do not
+// wait for it: the search statements answer them. Here the build never ends.
+let builds = 0;
+vi.mock('./teachers-repository.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof repositoryModule>();
+  return {
+    ...actual,
+    createTeachersRepository: (db: Parameters<typeof actual.createTeachersRepository>[0]) => ({
+      ...actual.createTeachersRepository(db),
+      searchIndex: () => {
+        builds += 1;
+        return new Promise<never>(() => undefined);
+      },
+    }),
+  };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: 40, env: { CATALOGUE_CACHE_ENTRIES: '0' } });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('a search index being built', () => {
+  it('does not hold searches up: the statements answer them, and the build is begun once', async () => {
+    for (const url of ['/api/teachers?q=lesson&limit=4', '/api/teachers?q=lesson&limit=4&sort=price-asc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=4' });
+    const page = teachersPageSchema.strict().parse(res.json());
+    const statement = await realRepository(t.db).search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 4, null);
+    expect(page.total).toBe(statement.counts.total);
+    expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
+    const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=lesson' });
+    expect(facets.statusCode, facets.body).toBe(200);
+    expect(facets.json<{ total: number }>().total).toBe(statement.counts.total);
+    expect(builds).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ searchIndex: 'pending' });
+  });
+});
