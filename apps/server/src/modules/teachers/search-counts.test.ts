@@ -79,7 +79,9 @@ describe('first pages of a search: the index counts what the search statement co
 });
 
 describe('a search page after page: the pages from the index (decision 095) are the statements’', () => {
-  it.each(SORTS as readonly Sort[])('%s: every query × filters', async (sort) => {
+  // both directions of a value order and relevance (SearchIndex.page's other orders are
+  // checked against a model in search-index.test.ts)
+  it.each(['rating', 'price-asc', 'relevance'] as const)('%s: every query × filters', async (sort) => {
     let pages = 0;
     for (const q of QUERIES) {
       for (const [query, filters] of FILTERS) {
@@ -89,7 +91,7 @@ describe('a search page after page: the pages from the index (decision 095) are 
         const fromStatements: string[] = [];
         let cursor: string | null = null;
         let after = null;
-        for (let n = 0; n < 6; n++) {
+        for (let n = 0; n < 5; n++) {
           const url: string = `/api/teachers?q=${encodeURIComponent(q)}&sort=${sort}&limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
           const res = await t.app.inject({ method: 'GET', url });
           expect(res.statusCode, res.body).toBe(200);
@@ -106,7 +108,7 @@ describe('a search page after page: the pages from the index (decision 095) are 
         expect(fromApp, label).toEqual(fromStatements);
       }
     }
-    expect(pages).toBeGreaterThan(100);
+    expect(pages).toBeGreaterThan(90);
   });
 });
 
