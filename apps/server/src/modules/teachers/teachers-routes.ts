@@ -106,7 +106,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
 
   /**
    * A search's words as PostgreSQL normalises them and its name matches (NAME_MATCHES_STATEMENT),
-   * handed with the search index to `use`; null when the index could not be built or the
+   * handed with the search index to `use`; null when the index is not built (yet) or the
    * words are not a plain list (parseTerms), which the caller leaves to the search statements.
    */
   async function searchMatches<T>(
