@@ -8,7 +8,6 @@ const versionSchema = z.object({ name: z.literal('learnlingo'), api: z.literal(1
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   /** whether the catalogue module's search index is built (false when it cannot tell) */
   const searchIndexReady = async () => {
-    if (!app.hasDecorator('searchIndexReady')) return false;
     try {
       return await app.searchIndexReady();
     } catch {

@@ -131,8 +131,7 @@ export class CatalogueCache {
    */
   async ready<T>(key: string, compute: () => Promise<T>): Promise<T | undefined> {
     this.memo(key, compute).catch(() => undefined);
-    await this.refresh();
-    return this.settled.get(key) as T | undefined;
+    return this.peek(key);
   }
 
   /** A memo value if it is computed for the current version (nothing begun). */

@@ -30,17 +30,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** A page of "lesson" (limit 4) and its facets are the search statements' page and total. */
+async function expectTheStatementsAnswer(body: unknown) {
+  const page = teachersPageSchema.strict().parse(body);
+  const statement = await realRepository(t.db).search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 4, null);
+  expect(page.total).toBe(statement.counts.total);
+  expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
+  const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=lesson' });
+  expect(facets.statusCode, facets.body).toBe(200);
+  expect(facets.json<{ total: number }>().total).toBe(statement.counts.total);
+}
+
 describe('a search index that fails to build', () => {
   it('leaves the search statements to answer, with the same page and total; the next search tries again', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=4' });
     expect(res.statusCode, res.body).toBe(200);
-    const page = teachersPageSchema.strict().parse(res.json());
-    const statement = await realRepository(t.db).search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 4, null);
-    expect(page.total).toBe(statement.counts.total);
-    expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
-    const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=lesson' });
-    expect(facets.statusCode, facets.body).toBe(200);
-    expect(facets.json<{ total: number }>().total).toBe(statement.counts.total);
+    await expectTheStatementsAnswer(res.json());
     expect(builds).toBeGreaterThanOrEqual(2);
   });
 });
@@ -54,13 +59,7 @@ describe('a search index being built', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=4' });
-    const page = teachersPageSchema.strict().parse(res.json());
-    const statement = await realRepository(t.db).search('relevance', { q: 'lesson', min: -Infinity, max: Infinity }, null, 4, null);
-    expect(page.total).toBe(statement.counts.total);
-    expect(page.items.map((item) => item.id)).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
-    const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=lesson' });
-    expect(facets.statusCode, facets.body).toBe(200);
-    expect(facets.json<{ total: number }>().total).toBe(statement.counts.total);
+    await expectTheStatementsAnswer(res.json());
     expect(builds).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ searchIndex: 'pending' });
   });

@@ -1,4 +1,6 @@
 import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
+import type { CursorPosition } from './cursor.js';
+import type { SortOrder } from './sort-orders.js';
 
 /** A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix (`:*`). */
 export interface SearchTerm {
@@ -59,17 +61,8 @@ export interface NameMatch {
   score: number;
 }
 
-/** An order as SearchIndex.page reads it (SortOrder's column and direction). */
-export interface PageOrder {
-  column: 'rating' | 'price_per_hour' | 'lessons_done' | 'score';
-  direction: 'asc' | 'desc';
-}
-
-/** A position in an order: after (value, id), as a keyset cursor names it. */
-export interface Position {
-  value: number;
-  id: string;
-}
+/** An order as SearchIndex.page reads it. */
+export type PageOrder = Pick<SortOrder, 'column' | 'direction'>;
 
 /** A set of teachers by ordinal, 32 to a word. */
 type Bits = Uint32Array;
@@ -322,6 +315,30 @@ export class SearchIndex {
     return filters.level === undefined ? this.everyone : (this.levels.get(filters.level) ?? this.nothing);
   }
 
+  /** The filters' sets: language, level, price range. */
+  private filterSets(filters: CountFilters): [Bits, Bits, Bits] {
+    return [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+  }
+
+  /** A cursor's teacher's ordinal: -1 for '' (before every id), undefined when not in this index. */
+  private ordinalOf(id: string): number | undefined {
+    return id === '' ? -1 : this.ordinals.get(id);
+  }
+
+  /** The first `rows` teachers of a set below ordinal `end`, id high to low, at this value. */
+  private fromTop(set: Bits, end: number, rows: number, value: number, into: CursorPosition[]): void {
+    for (let w = (end - 1) >> 5; w >= 0 && rows > 0; w--) {
+      let word = set[w] as number;
+      if (w === (end - 1) >> 5 && (end & 31) !== 0) word &= (1 << (end & 31)) - 1;
+      while (word !== 0 && rows > 0) {
+        const bit = 31 - Math.clz32(word);
+        word &= ~(1 << bit);
+        into.push({ value, id: this.ids[(w << 5) | bit] as string });
+        rows -= 1;
+      }
+    }
+  }
+
   /** The teachers carrying these names (a name the index does not know, from a newer catalogue, has none). */
   private nameOrdinals(names: readonly NameMatch[]): Int32Array[] {
     return names.flatMap(({ name }) => this.names.get(name) ?? []);
@@ -347,7 +364,7 @@ export class SearchIndex {
     relevance: boolean,
   ): { total: number; walkable: number } {
     const documents = this.documentMatches(terms);
-    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+    const sets = this.filterSets(filters);
     const found = countAll([documents, ...sets]);
     let namesAlone = 0;
     let namesInDocuments = 0;
@@ -375,9 +392,7 @@ export class SearchIndex {
     const matches = this.documentMatches(terms).slice();
     const named = this.nameSet(names);
     for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (named[w] as number);
-    const price = this.priceRange(filters.min, filters.max);
-    const language = this.language(filters);
-    const level = this.level(filters);
+    const [language, level, price] = this.filterSets(filters);
     const languages: Record<string, number> = {};
     for (const l of present.languages) languages[l] = countAll([matches, this.languages.get(l) ?? this.nothing, level, price]);
     const levels: Record<string, number> = {};
@@ -394,16 +409,11 @@ export class SearchIndex {
   namePage(
     names: readonly NameMatch[],
     filters: CountFilters,
-    after: { value: number; id: string } | null,
+    after: CursorPosition | null,
     rows: number,
-  ): { value: number; id: string }[] | null {
-    let before = this.size; // ordinals below this one, at the cursor's score
-    if (after) {
-      const o = this.ordinals.get(after.id);
-      if (o === undefined) return null;
-      before = o;
-    }
-    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+  ): CursorPosition[] | null {
+    const cut = after ? this.ordinalOf(after.id) : this.size;
+    if (cut === undefined) return null;
     const byScore = new Map<number, Int32Array[]>();
     for (const match of names) {
       if (after && match.score > after.value) continue;
@@ -413,21 +423,16 @@ export class SearchIndex {
       if (lists) lists.push(list);
       else byScore.set(match.score, [list]);
     }
-    const [language, level, price] = sets as [Bits, Bits, Bits];
-    const page: { value: number; id: string }[] = [];
+    const [language, level, price] = this.filterSets(filters);
+    const page: CursorPosition[] = [];
     for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
-      const limit = after && score === after.value ? before : this.size;
-      // this score's teachers as a set, read from the top: id high to low
+      // this score's teachers with the filters, read from the top (below the cursor at its score)
       const group = new Uint32Array(this.everyone.length);
-      for (const list of byScore.get(score) as Int32Array[]) for (const o of list) if (o < limit) add(group, o);
-      for (let w = group.length - 1; w >= 0 && page.length < rows; w--) {
-        let word = (group[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
-        while (word !== 0 && page.length < rows) {
-          const bit = 31 - Math.clz32(word);
-          word &= ~(1 << bit);
-          page.push({ value: score, id: this.ids[(w << 5) | bit] as string });
-        }
+      for (const list of byScore.get(score) as Int32Array[]) for (const o of list) add(group, o);
+      for (let w = 0; w < group.length; w++) {
+        group[w] = (group[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
       }
+      this.fromTop(group, after && score === after.value ? cut : this.size, rows - page.length, score, page);
       if (page.length === rows) break;
     }
     return page;
@@ -448,32 +453,24 @@ export class SearchIndex {
     names: readonly NameMatch[],
     filters: CountFilters,
     order: PageOrder,
-    after: Position,
+    after: CursorPosition,
     rows: number,
-  ): Position[] | null {
-    let cut = -1; // the cursor's ordinal; an id of '' is before every id
-    if (after.id !== '') {
-      const o = this.ordinals.get(after.id);
-      if (o === undefined) return null;
-      cut = o;
-    }
+  ): CursorPosition[] | null {
+    const cut = this.ordinalOf(after.id);
+    if (cut === undefined) return null;
     const documents = this.documentMatches(terms);
-    const sets = [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+    const [language, level, price] = this.filterSets(filters);
     const named = this.nameSet(names);
-    const page: Position[] = [];
+    const page: CursorPosition[] = [];
     if (order.column === 'score') {
       if (after.value !== 0) return null;
-      // by id from the top: the ordinals downwards, 32 at a time
-      const start = cut < 0 ? this.size - 1 : cut - 1;
-      if (start < 0) return page;
-      for (let w = start >>> 5; w >= 0 && page.length < rows; w--) {
-        let word = (documents[w] as number) & ~(named[w] as number);
-        for (const set of sets) word &= set[w] as number;
-        if (w === start >>> 5 && (start & 31) < 31) word &= (1 << ((start & 31) + 1)) - 1;
-        for (let bit = 31; bit >= 0 && word !== 0 && page.length < rows; bit--) {
-          if ((word & (1 << bit)) !== 0) page.push({ value: 0, id: this.ids[(w << 5) | bit] as string });
-        }
+      // the document matches that are not name matches, by id from the top
+      const rest = new Uint32Array(this.everyone.length);
+      for (let w = 0; w < rest.length; w++) {
+        rest[w] =
+          (documents[w] as number) & ~(named[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
       }
+      this.fromTop(rest, cut < 0 ? this.size : cut, rows, 0, page);
       return page;
     }
     const values = this.values[order.column];
@@ -488,7 +485,6 @@ export class SearchIndex {
     // The matches are visited in the ids' direction of the order, so that among equal
     // values (ratings repeat) a later one never beats an earlier one: rarely an insertion.
     const found: number[] = [];
-    const [language, level, price] = sets as [Bits, Bits, Bits];
     const words = documents.length;
     for (let i = 0; i < words; i++) {
       const w = desc ? words - 1 - i : i;
