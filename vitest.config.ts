@@ -18,6 +18,7 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration 
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     setupFiles: ['./src/test/setup.ts'],
+    ...(engine === 'pglite' ? { globalSetup: ['./src/test/pglite-template.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -32,13 +32,15 @@ export interface Database {
   migrate(): Promise<void>;
   /** true when the database answers */
   ping(): Promise<boolean>;
+  /** the embedded database's files as one tarball (PGlite's dumpDataDir); PostgreSQL has none */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { engine: 'postgres'; url: string; max?: number }
-  /** dataDir: DATA_DIR (the database lives in DATA_DIR/pglite), or 'memory' */
-  | { engine: 'pglite'; dataDir: string | 'memory' };
+  /** dataDir: DATA_DIR (the database lives in DATA_DIR/pglite), or 'memory' (from: a dump to start from) */
+  | { engine: 'pglite'; dataDir: string | 'memory'; from?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === 'postgres') {
@@ -80,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const extensions = { pg_trgm, unaccent };
   const client =
     target.dataDir === 'memory'
-      ? new PGlite({ extensions })
+      ? new PGlite({ extensions, ...(target.from ? { loadDataDir: target.from } : {}) })
       : new PGlite(path.join(target.dataDir, 'pglite'), { extensions });
   await client.waitReady;
   // The same session settings as PostgreSQL's connections (see above).
@@ -96,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       (await client.query<T>(text, params)).rows,
     migrate: () => migratePglite(orm, { migrationsFolder }),
     ping: () => ping(orm),
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       if (closed) return;
       closed = true;

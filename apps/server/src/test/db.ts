@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 
 export type TestEngine = 'pglite' | 'postgres';
@@ -21,7 +23,9 @@ export interface TestDatabase {
  */
 export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number | undefined } = {}): Promise<TestDatabase> {
   if (testEngine === 'pglite') {
-    const db = await openDatabase({ engine: 'pglite', dataDir: 'memory' });
+    // from the run's migrated template (pglite-template.ts); migrate() then finds nothing to do
+    const template = inject('pgliteTemplate');
+    const db = await openDatabase({ engine: 'pglite', dataDir: 'memory', from: template ? await openAsBlob(template) : undefined });
     await db.migrate();
     return { db, drop: () => db.close() };
   }
