@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from './catalogue-cache.js';
+import { CardCache } from './teachers-repository.js';
 
 describe('CatalogueCache.get', () => {
   it('requests for a key being computed wait for that computation; after a version change they do not', async () => {
@@ -110,5 +111,21 @@ describe('CatalogueCache.memo', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(await cache.ready('k', failing)).toBeUndefined();
     expect(calls).toBe(2);
+  });
+});
+
+describe('CardCache', () => {
+  it('keeps the most recently used cards up to its size; 0 keeps none', () => {
+    const cards = new CardCache(2);
+    cards.set('a', '{"id":"a"}');
+    cards.set('b', '{"id":"b"}');
+    expect(cards.get('a')).toBe('{"id":"a"}'); // a is now the most recent
+    cards.set('c', '{"id":"c"}'); // b goes
+    expect([cards.get('b'), cards.get('a'), cards.get('c'), cards.size]).toEqual([undefined, '{"id":"a"}', '{"id":"c"}', 2]);
+    cards.set('a', '{"id":"a","name":"new"}');
+    expect(cards.get('a')).toBe('{"id":"a","name":"new"}');
+    const none = new CardCache(0);
+    none.set('a', '{"id":"a"}');
+    expect([none.get('a'), none.size]).toEqual([undefined, 0]);
   });
 });

@@ -1,52 +1,28 @@
-import { facetsSchema, LEVELS, teachersPageSchema, type Facets, type Sort } from '@learnlingo/contract';
+import { facetsSchema, LEVELS, teachersPageSchema, type Facets } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { type Generated, ORDER, pageThrough as pageThroughApp, searchIndexBuilt } from '../../test/catalogue-model.js';
 
 // Search, orders, price ranges, totals and facet counts (issue 11), against a model of
 // the 100 generated teachers computed here. The response cache is off, so every request
-// reaches the statements.
+// is answered anew: from the search index once it is built (waited for below), and the
+// search statements for what the index leaves to them.
 const COUNT = 100;
-type Generated = ReturnType<typeof generateTeachers> extends Generator<infer T> ? T : never;
 const generated: Generated[] = [...generateTeachers(1, COUNT)];
-
-const byId = (a: Generated, b: Generated) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-/** Each order as the model sees it, ties broken by id in the same direction. */
-const ORDER: Record<Exclude<Sort, 'relevance'>, (a: Generated, b: Generated) => number> = {
-  rating: (a, b) => b.rating - a.rating || byId(b, a),
-  'price-asc': (a, b) => a.price_per_hour - b.price_per_hour || byId(a, b),
-  'price-desc': (a, b) => b.price_per_hour - a.price_per_hour || byId(b, a),
-  lessons: (a, b) => b.lessons_done - a.lessons_done || byId(b, a),
-};
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: COUNT, env: { CATALOGUE_CACHE_ENTRIES: '0' } });
+  // every page from the search index (decision 096); search-index-fallback.test.ts pages
+  // through the statements while it is not built
+  await searchIndexBuilt(t.app);
 }, 120_000);
 afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-/** Every page of a query: the ids in the order served, and the total of each page. */
-async function pageThrough(query: URLSearchParams, limit: number): Promise<{ ids: string[]; totals: number[] }> {
-  const ids: string[] = [];
-  const totals: number[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 200; guard += 1) {
-    const q = new URLSearchParams(query);
-    q.set('limit', String(limit));
-    if (cursor) q.set('cursor', cursor);
-    const res = await get(`/api/teachers?${q}`);
-    expect(res.statusCode, `${q} ${res.body}`).toBe(200);
-    const page = teachersPageSchema.strict().parse(res.json());
-    ids.push(...page.items.map((item) => item.id));
-    totals.push(page.total);
-    cursor = page.nextCursor;
-    if (!cursor) return { ids, totals };
-    expect(page.items).toHaveLength(limit);
-  }
-  throw new Error('paging did not end');
-}
+const pageThrough = (query: URLSearchParams, limit: number) => pageThroughApp(t.app, query, limit);
 
 /** The text a search reads, as the model sees it: accents and case gone. */
 const plain = (text: string) =>

@@ -1,6 +1,8 @@
 import { teachersPageSchema } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { ORDER, pageThrough } from '../../test/catalogue-model.js';
 import type * as repositoryModule from './teachers-repository.js';
 import { createTeachersRepository as realRepository } from './teachers-repository.js';
 
@@ -61,6 +63,28 @@ describe('a search index being built', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/teachers?q=lesson&limit=4' });
     await expectTheStatementsAnswer(res.json());
     expect(builds).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ searchIndex: 'pending' });
+  });
+});
+
+describe('pages without a search while the index is being built', () => {
+  it('the list statements answer: every order, with filters, each teacher once, in order, with the total', async () => {
+    build = 'never ends';
+    const generated = [...generateTeachers(1, 40)];
+    const language = GENERATED_LANGUAGES[0];
+    const filters: { query: Record<string, string>; keep: (g: (typeof generated)[number]) => boolean }[] = [
+      { query: {}, keep: () => true },
+      { query: { language, level: 'B1 Intermediate' }, keep: (g) => g.languages.includes(language) && g.levels.includes('B1 Intermediate') },
+      { query: { price_min: '20', price_max: '45' }, keep: (g) => g.price_per_hour >= 20 && g.price_per_hour <= 45 },
+    ];
+    for (const [sort, order] of Object.entries(ORDER)) {
+      for (const { query, keep } of filters) {
+        const expected = generated.filter(keep).sort(order).map((g) => g.id);
+        const { ids, totals } = await pageThrough(t.app, new URLSearchParams({ sort, ...query }), 3);
+        expect(ids, `${sort} ${JSON.stringify(query)}`).toEqual(expected);
+        expect(new Set(totals)).toEqual(new Set([expected.length]));
+      }
+    }
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ searchIndex: 'pending' });
   });
 });

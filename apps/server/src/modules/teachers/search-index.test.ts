@@ -272,4 +272,44 @@ describe('SearchIndex', () => {
     expect(index.page(lesson, [], any, { column: 'rating', direction: 'desc' }, { value: 5, id: 'unknown' }, 5)).toBeNull();
     expect(index.page(lesson, [], any, { column: 'score', direction: 'desc' }, { value: 0.7, id: 't001' }, 5)).toBeNull();
   });
+
+  it('a page without a search: in each order, after every position (and after positions no teacher holds), what the list statements give, walking the order or reading the set', () => {
+    const orders: [PageOrder, (t: IndexedTeacher) => number][] = [
+      [{ column: 'rating', direction: 'desc' }, (t) => t.rating],
+      [{ column: 'price_per_hour', direction: 'asc' }, (t) => t.price],
+      [{ column: 'price_per_hour', direction: 'desc' }, (t) => t.price],
+      [{ column: 'lessons_done', direction: 'desc' }, (t) => t.lessons],
+    ];
+    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    let checked = 0;
+    for (const filters of FILTERS) {
+      const matches = teachers.filter((t) => passes(t, filters));
+      for (const [order, value] of orders) {
+        const sign = order.direction === 'desc' ? -1 : 1;
+        const all = matches.map((t) => ({ value: value(t), id: t.id })).sort((a, b) => sign * (a.value - b.value || byId(a.id, b.id)));
+        /** the model: the entries after (value, id) in the order, as the keyset condition reads it */
+        const after = (position: { value: number; id: string }) =>
+          all.filter((e) => sign * (e.value - position.value || byId(e.id, position.id)) > 0);
+        const start = { value: order.direction === 'desc' ? Infinity : -Infinity, id: '' };
+        const positions = [
+          start,
+          ...all.filter((_, i) => i % 3 === 0),
+          // a cursor whose teacher's value has changed since (the value is the cursor's), and a value between two
+          { value: 4.6, id: 't150' },
+          { value: 20.5, id: '' },
+        ];
+        // the count decides how the page is found (walk or set); whatever it says, the same page
+        for (const count of [matches.length, 0, teachers.length]) {
+          const label = JSON.stringify({ order, filters, count });
+          for (const position of positions) {
+            expect(index.listPage(filters, order, position, 5, count), `${label} after ${JSON.stringify(position)}`).toEqual(after(position).slice(0, 5));
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(index.listPage(FILTERS[0] as Filters, { column: 'rating', direction: 'desc' }, { value: 5, id: 'unknown' }, 5, 300)).toBeNull();
+    expect(index.listPage(FILTERS[0] as Filters, { column: 'score', direction: 'desc' }, { value: 5, id: '' }, 5, 300)).toBeNull();
+  });
 });

@@ -64,6 +64,16 @@ export interface NameMatch {
 /** An order as SearchIndex.page reads it. */
 export type PageOrder = Pick<SortOrder, 'column' | 'direction'>;
 
+/** The columns of the orders by value (all but relevance). */
+type ValueColumn = Exclude<SortOrder['column'], 'score'>;
+
+/**
+ * A page in an order by value walks the order (valuePage) when at least 1 teacher in this
+ * many matches — it then reads ~this many entries per row at most; with fewer matches it
+ * reads their set once instead (n / 32 words and the matches).
+ */
+const WALK_SHARE = 64;
+
 /** A set of teachers by ordinal, 32 to a word. */
 type Bits = Uint32Array;
 
@@ -161,7 +171,12 @@ export class SearchIndex {
   private readonly ids: readonly string[];
   private readonly ordinals = new Map<string, number>();
   /** each order's column by ordinal (teacher_search's, as the statements read it) */
-  private readonly values: Record<'rating' | 'price_per_hour' | 'lessons_done', Float64Array>;
+  private readonly values: Record<ValueColumn, Float64Array>;
+  /**
+   * Each value column's ordinals by (value, ordinal) ascending: a page without a search walks
+   * one (listPage), forwards for an ascending order and backwards for a descending one.
+   */
+  private readonly sorted: Record<ValueColumn, Int32Array>;
   /** the document matches of the last few searches' terms (documentMatches) */
   private readonly recentMatches = new Map<string, Bits>();
   /** the teachers carrying each name (teacher_search.name_text), ordinals ascending */
@@ -210,6 +225,13 @@ export class SearchIndex {
       rating: Float64Array.from(from.ratings),
       price_per_hour: Float64Array.from(from.prices),
       lessons_done: Float64Array.from(from.lessons),
+    };
+    const byValue = (values: Float64Array) =>
+      Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
+    this.sorted = {
+      rating: byValue(this.values.rating),
+      price_per_hour: byValue(this.values.price_per_hour),
+      lessons_done: byValue(this.values.lessons_done),
     };
     from.ids.forEach((id, o) => this.ordinals.set(id, o));
     for (const [name, list] of from.names) this.names.set(name, Int32Array.from(list));
@@ -439,11 +461,10 @@ export class SearchIndex {
   }
 
   /**
-   * A search page from memory (decision 095): the first `rows` matches with these filters
-   * after `after` in the order — (value, id) with the id as tie-break in the order's
-   * direction, as the search statements order them — for a search whose matches are too
-   * few for a walk of the order to pay (its statement would read every match in the
-   * database). Relevance only past its name matches (value 0): the document matches that
+   * A search page from memory (decisions 095, 096): the first `rows` matches with these
+   * filters after `after` in the order — (value, id) with the id as tie-break in the order's
+   * direction, as the search statements order them. Relevance only past its name matches
+   * (value 0): the document matches that
    * are not name matches, by id from the top. Null when it cannot answer (a cursor's
    * teacher not in this index, relevance among the names); the caller then reads the
    * database.
@@ -473,8 +494,86 @@ export class SearchIndex {
       this.fromTop(rest, cut < 0 ? this.size : cut, rows, 0, page);
       return page;
     }
-    const values = this.values[order.column];
-    const desc = order.direction === 'desc';
+    const matches = new Uint32Array(this.everyone.length);
+    let count = 0;
+    for (let w = 0; w < matches.length; w++) {
+      const word = ((documents[w] as number) | (named[w] as number)) & (language[w] as number) & (level[w] as number) & (price[w] as number);
+      matches[w] = word;
+      if (word !== 0) count += popcount(word);
+    }
+    return this.valuePage(matches, count, order.column, order.direction, after, cut, rows);
+  }
+
+  /**
+   * A page without a search from memory: the first `rows` teachers with these filters
+   * after `after` in the order — (value, id), the id as tie-break in the order's direction,
+   * as the list statements order them. `matches`: how many teachers pass the filters
+   * (CatalogueCounts). Null when the cursor's teacher is not in this index (the list
+   * statement then answers).
+   */
+  listPage(filters: CountFilters, order: PageOrder, after: CursorPosition, rows: number, matches: number): CursorPosition[] | null {
+    if (order.column === 'score') return null;
+    const cut = this.ordinalOf(after.id);
+    if (cut === undefined) return null;
+    const [language, level, price] = this.filterSets(filters);
+    const set = new Uint32Array(this.everyone.length);
+    for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
+    return this.valuePage(set, matches, order.column, order.direction, after, cut, rows);
+  }
+
+  /**
+   * The first `rows` of a set (of `count` teachers) after (after.value, cut) in an order by
+   * value. With many, the order is walked from the cursor, ~size / count entries per row
+   * (WALK_SHARE); with few, one pass over the set (inOrder).
+   */
+  private valuePage(
+    matches: Bits,
+    count: number,
+    column: ValueColumn,
+    direction: PageOrder['direction'],
+    after: CursorPosition,
+    cut: number,
+    rows: number,
+  ): CursorPosition[] {
+    if (count * WALK_SHARE < this.size) return this.inOrder(matches, column, direction, after, cut, rows);
+    const values = this.values[column];
+    const sorted = this.sorted[column];
+    // the first entry at or past (value, cut) in ascending (value, ordinal) order
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const o = sorted[mid] as number;
+      const v = values[o] as number;
+      if (v < after.value || (v === after.value && o < cut)) lo = mid + 1;
+      else hi = mid;
+    }
+    // ascending: from the first entry after the cursor's; descending: from the last before it
+    const page: CursorPosition[] = [];
+    const take = (o: number) => {
+      if (has(matches, o)) page.push({ value: values[o] as number, id: this.ids[o] as string });
+    };
+    if (direction === 'desc') {
+      for (let i = lo - 1; i >= 0 && page.length < rows; i--) take(sorted[i] as number);
+    } else {
+      let i = lo;
+      if (i < sorted.length && sorted[i] === cut && values[cut] === after.value) i += 1;
+      for (; i < sorted.length && page.length < rows; i++) take(sorted[i] as number);
+    }
+    return page;
+  }
+
+  /** The first `rows` of a set after (after.value, cut) in an order by value: one pass over the set. */
+  private inOrder(
+    matches: Bits,
+    column: ValueColumn,
+    direction: PageOrder['direction'],
+    after: CursorPosition,
+    cut: number,
+    rows: number,
+  ): CursorPosition[] {
+    const values = this.values[column];
+    const desc = direction === 'desc';
     /** whether ordinal a comes before b in the order */
     const before = (a: number, b: number) => {
       const va = values[a] as number;
@@ -485,10 +584,10 @@ export class SearchIndex {
     // The matches are visited in the ids' direction of the order, so that among equal
     // values (ratings repeat) a later one never beats an earlier one: rarely an insertion.
     const found: number[] = [];
-    const words = documents.length;
+    const words = matches.length;
     for (let i = 0; i < words; i++) {
       const w = desc ? words - 1 - i : i;
-      let word = ((documents[w] as number) | (named[w] as number)) & (language[w] as number) & (level[w] as number) & (price[w] as number);
+      let word = matches[w] as number;
       while (word !== 0) {
         const bit = desc ? 31 - Math.clz32(word) : 31 - Math.clz32(word & -word);
         word &= ~(1 << bit);
@@ -505,6 +604,7 @@ export class SearchIndex {
         found.splice(at, 0, o);
       }
     }
+    const page: CursorPosition[] = [];
     for (const o of found) page.push({ value: values[o] as number, id: this.ids[o] as string });
     return page;
   }

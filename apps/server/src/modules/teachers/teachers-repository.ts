@@ -359,18 +359,6 @@ function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkabl
 }
 
 /**
- * Up to this many matches a page is read from memory (SearchIndex.page, decision 095)
- * rather than by the walk: a pass over the catalogue's bit sets and over the matches
- * (~0.1 ms for 10,000 on 100,000 teachers) against a walk's reads in the database.
- */
-const INDEX_PAGE_MAX = 10_000;
-
-/** Whether a search page is walked (many matches, and the walk pays) rather than read from memory. */
-export function walkFirst(order: SortOrder, after: CursorPosition, rows: number, walkable: number, universe: number): boolean {
-  return walkable > INDEX_PAGE_MAX && walkPays(order, after, rows, walkable, universe);
-}
-
-/**
  * The facet counts of a search: for each language the matches with the level and price
  * filters, for each level those with the language and price filters, and the total. A
  * teacher who lists a language or level twice counts once, as in SearchIndex and
@@ -427,6 +415,40 @@ export interface KnownSearch {
    * for a page whose walk does not pay; null when the index cannot answer it.
    */
   fromIndex?: ((after: CursorPosition, rows: number) => CursorPosition[] | null) | undefined;
+  /** the cards kept in memory (CardCache) */
+  cards?: CardCache | undefined;
+}
+
+/**
+ * Teachers' cards (their JSON in a page) by id, the most recently used kept: a page found in
+ * memory (SearchIndex) then needs the database only for the cards it has not seen. One per
+ * catalogue version (the routes keep it with CatalogueCache.memo); ~1.2 KB a card.
+ */
+export class CardCache {
+  private readonly cards = new Map<string, string>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(id: string): string | undefined {
+    const card = this.cards.get(id);
+    if (card !== undefined) {
+      // recently used at the end: the least recently used go first
+      this.cards.delete(id);
+      this.cards.set(id, card);
+    }
+    return card;
+  }
+
+  set(id: string, json: string): void {
+    if (this.maxEntries <= 0) return;
+    this.cards.delete(id);
+    this.cards.set(id, json);
+    if (this.cards.size > this.maxEntries) this.cards.delete(this.cards.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.cards.size;
+  }
 }
 
 /** A search's words and name matches (see NAME_MATCHES_STATEMENT). */
@@ -494,11 +516,25 @@ export function createTeachersRepository(db: Database) {
     };
   }
 
-  /** These teachers' cards, in the order given (one whose teacher is gone left out). */
-  async function withCards(positions: readonly CursorPosition[]): Promise<TeacherJsonRow[]> {
+  /**
+   * These teachers' cards, in the order given (one whose teacher is gone left out): from
+   * `cards` when it has them, the others read by id (CARDS_STATEMENT) and kept there.
+   */
+  async function withCards(positions: readonly CursorPosition[], cards?: CardCache): Promise<TeacherJsonRow[]> {
     if (positions.length === 0) return [];
-    const rows = await db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [positions.map((p) => p.id)]);
-    const json = new Map(rows.map((row) => [row.id, row.json]));
+    const json = new Map<string, string | null>();
+    const missing: string[] = [];
+    for (const { id } of positions) {
+      const card = cards?.get(id);
+      if (card === undefined) missing.push(id);
+      else json.set(id, card);
+    }
+    if (missing.length > 0) {
+      for (const row of await db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [missing])) {
+        json.set(row.id, row.json);
+        if (row.json !== null) cards?.set(row.id, row.json);
+      }
+    }
     return positions.flatMap((p) => {
       const card = json.get(p.id);
       return card == null ? [] : [{ value: p.value, id: p.id, json: card }];
@@ -517,6 +553,14 @@ export function createTeachersRepository(db: Database) {
     .prepare('catalogue_version');
 
   return {
+    /**
+     * A page of these teachers (SearchIndex.listPage found them: `limit` and one more to tell
+     * whether a page follows), their cards from `cards` or read by id.
+     */
+    async cards(positions: readonly CursorPosition[], limit: number, cards?: CardCache): Promise<ListPage> {
+      return toPage(await withCards(positions, cards), limit);
+    },
+
     /** A page without a search, in an order an index serves (not relevance). */
     async list(sort: Sort, filters: ListFilters, after: CursorPosition | null, limit: number): Promise<ListPage> {
       return toPage(await listRows(sort, { filters, after, rows: limit + 1 }), limit);
@@ -545,13 +589,12 @@ export function createTeachersRepository(db: Database) {
         const read = async (statement: string, values = params) => toJsonRows(await db.statement(statement, values));
         /**
          * The `rows` matches after `at` (relevance: past the name matches) without the
-         * search statement: from memory when they are few (SearchIndex.page), else by the
-         * walk of the order when it pays, else from memory still; null when neither can.
+         * search statement: from memory (SearchIndex.page, decision 096), else by the walk
+         * of the order when it pays; null when neither can.
          */
         const rowsAfter = async (at: CursorPosition, rows: number): Promise<TeacherJsonRow[] | null> => {
-          const walk = walkFirst(order, at, rows, counts.walkable, known.universe);
-          const found = walk ? null : known.fromIndex?.(at, rows);
-          if (found) return withCards(found);
+          const found = known.fromIndex?.(at, rows);
+          if (found) return withCards(found, known.cards);
           if (!walkPays(order, at, rows, counts.walkable, known.universe)) return null;
           const top = order.column === 'score' && at.id === '';
           return read(top ? SEARCH_WALK_TOP_STATEMENT : SEARCH_WALK_STATEMENTS[sort], [
@@ -566,8 +609,8 @@ export function createTeachersRepository(db: Database) {
           // cursor): their cards, then the document matches by id from the top
           const names = known.namePage;
           const rest = limit + 1 - names.length;
-          if (rest <= 0) return { ...toPage(await withCards(names), limit), counts };
-          const [found, more] = await Promise.all([withCards(names), rowsAfter({ value: 0, id: '' }, rest)]);
+          if (rest <= 0) return { ...toPage(await withCards(names, known.cards), limit), counts };
+          const [found, more] = await Promise.all([withCards(names, known.cards), rowsAfter({ value: 0, id: '' }, rest)]);
           if (more) return { ...toPage([...found, ...more], limit), counts };
         } else if (order.column === 'score' && position.value > 0) {
           const found = await read(SEARCH_NAME_PAGE_STATEMENT);

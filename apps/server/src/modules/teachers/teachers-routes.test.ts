@@ -6,7 +6,7 @@ import {
   type Teacher,
   type TeachersPage,
 } from '@learnlingo/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -181,29 +181,28 @@ describe('GET /api/teachers', () => {
 
   it('the list query uses the (rating desc, id desc) index, with and without a cursor', async () => {
     await t.db.rows(sql`analyze teacher`);
-    await t.db.rows(sql`set enable_seqscan = off`);
-    try {
+    // one connection (a transaction) for the setting and the plans: the pool has several,
+    // and the search index's build may be reading on another
+    await t.db.orm.transaction(async (tx) => {
+      const explain = async (query: SQL) => {
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown;
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
+        return rows.map((r) => Object.values(r).join('')).join('\n');
+      };
+      await tx.execute(sql`set local enable_seqscan = off`);
       for (const where of [sql``, sql`where (rating, id) < (4.5::float8, 't000050'::text)`]) {
-        const plan = await t.db.rows<Record<string, string>>(
-          sql`explain select id from teacher ${where} order by rating desc, id desc limit 5`,
-        );
-        const text = plan.map((r) => Object.values(r).join('')).join('\n');
+        const text = await explain(sql`select id from teacher ${where} order by rating desc, id desc limit 5`);
         expect(text).toContain('teacher_list_order_idx');
         expect(text).not.toMatch(/Sort/);
       }
       // Filtered pages are found from the index alone (filter columns are in it).
-      const filtered = await t.db.rows<Record<string, string>>(
-        sql`explain select id from teacher
+      const plan = await explain(sql`select id from teacher
             where languages @> array['English']::text[] and levels @> array['B1 Intermediate']::text[]
               and price_per_hour <= 40 and (rating, id) < (4.5::float8, 't000050'::text)
-            order by rating desc, id desc limit 5`,
-      );
-      const plan = filtered.map((r) => Object.values(r).join('')).join('\n');
+            order by rating desc, id desc limit 5`);
       expect(plan).toContain('Index Only Scan using teacher_list_order_idx');
       expect(plan).not.toMatch(/Sort/);
-    } finally {
-      await t.db.rows(sql`reset enable_seqscan`);
-    }
+    });
   });
 });
 

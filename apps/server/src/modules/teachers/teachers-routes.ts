@@ -19,12 +19,12 @@ import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted
 import { SORT_ORDERS, startPosition } from './sort-orders.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from './search-index.js';
 import {
+  CardCache,
   createTeachersRepository,
   type KnownSearch,
   type ListFilters,
   type ListPage,
   type NameMatches,
-  walkFirst,
 } from './teachers-repository.js';
 
 export interface TeachersRoutesOptions {
@@ -33,6 +33,8 @@ export interface TeachersRoutesOptions {
   cacheCheckMs?: number;
   /** how many responses the cache keeps (0: no cache) */
   cacheEntries?: number;
+  /** how many teachers' cards are kept in memory (0: none), CardCache */
+  cardEntries?: number;
 }
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
@@ -102,6 +104,9 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         throw error;
       }
     });
+  /** The cards of the pages found in memory, kept for this catalogue version (CardCache). */
+  const cards = () => cache.memo('cards', async () => new CardCache(options.cardEntries ?? 20_000));
+
   app.decorate('searchIndexReady', async () => (await cache.peek('search-index')) !== undefined);
 
   /**
@@ -124,7 +129,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
    * What is known of a search's page before it is read (KnownSearch): its counts — from the
    * cursor when the catalogue has not changed since its first page, else from the index —
    * and for a relevance page among the name matches (a first page, or a cursor still among
-   * them) those after the cursor, from the index.
+   * them) those after the cursor, from the index; the page itself from the index too
+   * (decision 096), its cards kept in memory.
    */
   async function knownSearch(
     sort: Sort,
@@ -136,15 +142,14 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   ): Promise<KnownSearch | null> {
     const order = SORT_ORDERS[sort];
     const amongNames = sort === 'relevance' && (after === null || after.value > 0);
-    if (counted && !amongNames && walkFirst(order, after ?? startPosition(order, filters), limit + 1, counted.walkable, universe)) {
-      return { counted, universe };
-    }
     const { q: _q, ...rest } = filters;
-    const known = await searchMatches(filters, (index, terms, { names }) => ({
+    const kept = await cards();
+    const known = await searchMatches(filters, (index, terms, { names }): KnownSearch => ({
       counted: counted ?? index.counts(terms, names, rest, sort === 'relevance'),
       universe,
       namePage: amongNames ? (index.namePage(names, rest, after, limit + 1) ?? undefined) : undefined,
       fromIndex: (position: CursorPosition, rows: number) => index.page(terms, names, rest, order, position, rows),
+      cards: kept,
     }));
     return known ?? (counted ? { counted, universe } : null);
   }
@@ -223,7 +228,13 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         // index scan could not stop early (decision 011, addendum 2).
         const total = (await counts()).count(filters);
         if (total === 0) return EMPTY_PAGE;
-        const page = await repository.list(sort, filters, after, limit);
+        // From memory once the index is built (decision 096): the page's positions, then its
+        // cards (those not kept read by id); until then, and for a cursor the index does not
+        // know, the list statement.
+        const order = SORT_ORDERS[sort];
+        const index = await searchIndex();
+        const found = index?.listPage(filters, order, after ?? startPosition(order, filters), limit + 1, total);
+        const page = found ? await repository.cards(found, limit, await cards()) : await repository.list(sort, filters, after, limit);
         return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${total}}`;
       });
       return sendCached(request, reply, entry, LIST_MAX_AGE);
