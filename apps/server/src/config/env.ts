@@ -39,7 +39,7 @@ const rawEnvSchema = z.object({
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
-  CATALOGUE_CARD_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000_000).default(20_000)),
+  CATALOGUE_CARD_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000_000).default(50_000)),
   HTML_CACHE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   SSR_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),

@@ -105,7 +105,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       }
     });
   /** The cards of the pages found in memory, kept for this catalogue version (CardCache). */
-  const cards = () => cache.memo('cards', async () => new CardCache(options.cardEntries ?? 20_000));
+  const cards = () => cache.memo('cards', async () => new CardCache(options.cardEntries ?? 50_000));
 
   app.decorate('searchIndexReady', async () => (await cache.peek('search-index')) !== undefined);
 
