@@ -67,6 +67,17 @@ export type PageOrder = Pick<SortOrder, 'column' | 'direction'>;
 /** The columns of the orders by value (all but relevance). */
 type ValueColumn = Exclude<SortOrder['column'], 'score'>;
 
+/** A page to read in an order by value: the first `rows` of `matches` after (after.value, cut). */
+interface ValueRead {
+  matches: Bits;
+  column: ValueColumn;
+  direction: PageOrder['direction'];
+  after: CursorPosition;
+  /** the cursor's teacher's ordinal (-1: before every id) */
+  cut: number;
+  rows: number;
+}
+
 /**
  * A page in an order by value walks the order (valuePage) when at least 1 teacher in this
  * many matches — it then reads ~this many entries per row at most; with fewer matches it
@@ -501,7 +512,7 @@ export class SearchIndex {
       matches[w] = word;
       if (word !== 0) count += popcount(word);
     }
-    return this.valuePage(matches, count, order.column, order.direction, after, cut, rows);
+    return this.valuePage({ matches, column: order.column, direction: order.direction, after, cut, rows }, count);
   }
 
   /**
@@ -518,7 +529,7 @@ export class SearchIndex {
     const [language, level, price] = this.filterSets(filters);
     const set = new Uint32Array(this.everyone.length);
     for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
-    return this.valuePage(set, matches, order.column, order.direction, after, cut, rows);
+    return this.valuePage({ matches: set, column: order.column, direction: order.direction, after, cut, rows }, matches);
   }
 
   /**
@@ -526,16 +537,9 @@ export class SearchIndex {
    * value. With many, the order is walked from the cursor, ~size / count entries per row
    * (WALK_SHARE); with few, one pass over the set (inOrder).
    */
-  private valuePage(
-    matches: Bits,
-    count: number,
-    column: ValueColumn,
-    direction: PageOrder['direction'],
-    after: CursorPosition,
-    cut: number,
-    rows: number,
-  ): CursorPosition[] {
-    if (count * WALK_SHARE < this.size) return this.inOrder(matches, column, direction, after, cut, rows);
+  private valuePage(read: ValueRead, count: number): CursorPosition[] {
+    if (count * WALK_SHARE < this.size) return this.inOrder(read);
+    const { matches, column, direction, after, cut, rows } = read;
     const values = this.values[column];
     const sorted = this.sorted[column];
     // the first entry at or past (value, cut) in ascending (value, ordinal) order
@@ -564,14 +568,7 @@ export class SearchIndex {
   }
 
   /** The first `rows` of a set after (after.value, cut) in an order by value: one pass over the set. */
-  private inOrder(
-    matches: Bits,
-    column: ValueColumn,
-    direction: PageOrder['direction'],
-    after: CursorPosition,
-    cut: number,
-    rows: number,
-  ): CursorPosition[] {
+  private inOrder({ matches, column, direction, after, cut, rows }: ValueRead): CursorPosition[] {
     const values = this.values[column];
     const desc = direction === 'desc';
     /** whether ordinal a comes before b in the order */
