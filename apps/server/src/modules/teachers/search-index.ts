@@ -79,11 +79,15 @@ interface ValueRead {
 }
 
 /**
- * A page in an order by value walks the order (valuePage) when at least 1 teacher in this
- * many matches — it then reads ~this many entries per row at most; with fewer matches it
- * reads their set once instead (n / 32 words and the matches).
+ * A page in an order by value walks the order (valuePage) when at least this many teachers
+ * match per row asked: the walk then reads ~n / (this × rows) … n / 16 entries for the
+ * page, on average, about what one pass over the matches' set costs instead (n / 32 words,
+ * twice with the set's making, and each match).
  */
-const WALK_SHARE = 64;
+const WALK_MATCHES_PER_ROW = 16;
+
+/** Whether a page of `rows` among `count` matches walks the order (WALK_MATCHES_PER_ROW). */
+const walks = (count: number, rows: number) => count >= WALK_MATCHES_PER_ROW * rows;
 
 /** A set of teachers by ordinal, 32 to a word. */
 type Bits = Uint32Array;
@@ -526,20 +530,34 @@ export class SearchIndex {
     if (order.column === 'score') return null;
     const cut = this.ordinalOf(after.id);
     if (cut === undefined) return null;
-    const [language, level, price] = this.filterSets(filters);
-    const set = new Uint32Array(this.everyone.length);
-    for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
-    return this.valuePage({ matches: set, column: order.column, direction: order.direction, after, cut, rows }, matches);
+    const read = { column: order.column, direction: order.direction, after, cut, rows };
+    if (!walks(matches, rows)) {
+      const [language, level, price] = this.filterSets(filters);
+      const set = new Uint32Array(this.everyone.length);
+      for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
+      return this.inOrder({ ...read, matches: set });
+    }
+    // many match: the walk tests each teacher's language and level sets and price (no set to build)
+    const language = this.language(filters);
+    const level = this.level(filters);
+    const prices = this.values.price_per_hour;
+    const { min, max } = filters;
+    return this.walk(read, (o) => has(language, o) && has(level, o) && (prices[o] as number) >= min && (prices[o] as number) <= max);
   }
 
   /**
    * The first `rows` of a set (of `count` teachers) after (after.value, cut) in an order by
    * value. With many, the order is walked from the cursor, ~size / count entries per row
-   * (WALK_SHARE); with few, one pass over the set (inOrder).
+   * (WALK_MATCHES_PER_ROW); with few, one pass over the set (inOrder).
    */
   private valuePage(read: ValueRead, count: number): CursorPosition[] {
-    if (count * WALK_SHARE < this.size) return this.inOrder(read);
-    const { matches, column, direction, after, cut, rows } = read;
+    if (!walks(count, read.rows)) return this.inOrder(read);
+    const { matches } = read;
+    return this.walk(read, (o) => has(matches, o));
+  }
+
+  /** The first `rows` teachers that `keep` keeps after (after.value, cut), walking the order's sorted ordinals. */
+  private walk({ column, direction, after, cut, rows }: Omit<ValueRead, 'matches'>, keep: (o: number) => boolean): CursorPosition[] {
     const values = this.values[column];
     const sorted = this.sorted[column];
     // the first entry at or past (value, cut) in ascending (value, ordinal) order
@@ -555,7 +573,7 @@ export class SearchIndex {
     // ascending: from the first entry after the cursor's; descending: from the last before it
     const page: CursorPosition[] = [];
     const take = (o: number) => {
-      if (has(matches, o)) page.push({ value: values[o] as number, id: this.ids[o] as string });
+      if (keep(o)) page.push({ value: values[o] as number, id: this.ids[o] as string });
     };
     if (direction === 'desc') {
       for (let i = lo - 1; i >= 0 && page.length < rows; i--) take(sorted[i] as number);
