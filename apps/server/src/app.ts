@@ -120,7 +120,7 @@ export async function buildApp({
     cursorSecret: env.authSecret,
     cacheCheckMs: catalogueCacheCheckMs,
     cacheEntries: env.catalogueCacheEntries,
-    cardEntries: env.catalogueCardEntries,
+    cardChars: env.catalogueCardMb * 2 ** 20,
   });
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);

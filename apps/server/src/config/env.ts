@@ -39,7 +39,7 @@ const rawEnvSchema = z.object({
   SEED_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(32)),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
   CATALOGUE_CACHE_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
-  CATALOGUE_CARD_ENTRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000_000).default(50_000)),
+  CATALOGUE_CARD_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_536).default(64)),
   HTML_CACHE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   SSR_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
@@ -95,8 +95,8 @@ export interface Env {
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
   catalogueCacheEntries: number;
-  /** teachers' cards kept in memory for the pages found in the search index (decision 096) */
-  catalogueCardEntries: number;
+  /** megabytes (of characters) of teachers' cards kept for the pages found in the search index (decision 096) */
+  catalogueCardMb: number;
   /** anonymous pages kept by each server's in-process HTML cache (0 turns it off) */
   htmlCacheMax: number;
   /** pages each server renders at once; the others wait their turn (decision 073, addendum 2) */
@@ -211,7 +211,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
-    catalogueCardEntries: raw.CATALOGUE_CARD_ENTRIES,
+    catalogueCardMb: raw.CATALOGUE_CARD_MB,
     htmlCacheMax: raw.HTML_CACHE_MAX,
     ssrConcurrency: raw.SSR_CONCURRENCY,
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,

@@ -31,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WEB_DIST, PUBLIC_ORIGIN: ORIGIN, SCHOOL_EMAIL: SCHOOL } });
   await importFile(t.db, SHARED_EXPORT);
   uncached = await buildApp({
-    env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', CATALOGUE_CARD_ENTRIES: '0' }),
+    env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', CATALOGUE_CARD_MB: '0' }),
     db: t.db,
     catalogueCacheCheckMs: 0,
     mailWorker: false,

@@ -19,15 +19,21 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'learnlingo-pglite-'));
-  const db = await openDatabase({ engine: 'pglite', dataDir: 'memory' });
+  const removeDir = () => rm(dir, { recursive: true, force: true });
   try {
-    await db.migrate();
-    if (!db.dump) throw new Error('PGlite dumps its files');
-    const file = path.join(dir, 'template.tar');
-    await writeFile(file, Buffer.from(await (await db.dump()).arrayBuffer()), { mode: 0o600 });
-    project.provide('pgliteTemplate', file);
-  } finally {
-    await db.close();
+    const db = await openDatabase({ engine: 'pglite', dataDir: 'memory' });
+    try {
+      await db.migrate();
+      if (!db.dump) throw new Error('PGlite dumps its files');
+      const file = path.join(dir, 'template.tar');
+      await writeFile(file, Buffer.from(await (await db.dump()).arrayBuffer()), { mode: 0o600 });
+      project.provide('pgliteTemplate', file);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await removeDir();
+    throw error;
   }
-  return () => rm(dir, { recursive: true, force: true });
+  return removeDir;
 }

@@ -115,17 +115,23 @@ describe('CatalogueCache.memo', () => {
 });
 
 describe('CardCache', () => {
-  it('keeps the most recently used cards up to its size; 0 keeps none', () => {
-    const cards = new CardCache(2);
-    cards.set('a', '{"id":"a"}');
-    cards.set('b', '{"id":"b"}');
-    expect(cards.get('a')).toBe('{"id":"a"}'); // a is now the most recent
-    cards.set('c', '{"id":"c"}'); // b goes
-    expect([cards.get('b'), cards.get('a'), cards.get('c'), cards.size]).toEqual([undefined, '{"id":"a"}', '{"id":"c"}', 2]);
-    cards.set('a', '{"id":"a","name":"new"}');
-    expect(cards.get('a')).toBe('{"id":"a","name":"new"}');
+  it('keeps the most recently used cards up to its characters; 0 keeps none', () => {
+    const cards = new CardCache(30); // three cards of 10 characters
+    for (const id of ['a', 'b', 'c']) cards.set(id, `{"id":"${id}"}`);
+    expect(cards.get('a')).toBeDefined(); // a is now the most recent
+    cards.set('d', '{"id":"d"}'); // b goes
+    expect([cards.get('b'), cards.size]).toEqual([undefined, { cards: 3, chars: 30 }]);
+    // a card of 20 characters makes room for itself: the two least recently used go (c, then a)
+    cards.set('e', '{"id":"e","x":"long"}'.slice(0, 20));
+    expect([cards.get('c'), cards.get('a'), cards.get('d'), cards.size]).toEqual([undefined, undefined, '{"id":"d"}', { cards: 2, chars: 30 }]);
+    // replaced: counted once
+    cards.set('d', '{"id":"d"}');
+    expect(cards.size).toEqual({ cards: 2, chars: 30 });
+    // larger than the whole budget: not kept, nothing evicted
+    cards.set('f', 'x'.repeat(31));
+    expect([cards.get('f'), cards.size]).toEqual([undefined, { cards: 2, chars: 30 }]);
     const none = new CardCache(0);
     none.set('a', '{"id":"a"}');
-    expect([none.get('a'), none.size]).toEqual([undefined, 0]);
+    expect([none.get('a'), none.size]).toEqual([undefined, { cards: 0, chars: 0 }]);
   });
 });

@@ -1,8 +1,9 @@
 import { facetsSchema, LEVELS, teachersPageSchema, type Facets } from '@learnlingo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type Generated, ORDER, pageThrough as pageThroughApp, searchIndexBuilt } from '../../test/catalogue-model.js';
+import { LIST_STATEMENTS } from './teachers-repository.js';
 
 // Search, orders, price ranges, totals and facet counts (issue 11), against a model of
 // the 100 generated teachers computed here. The response cache is off, so every request
@@ -48,6 +49,8 @@ describe('orders × filters', () => {
   it.each(Object.keys(ORDER) as (keyof typeof ORDER)[])(
     '%s: every filter combination pages each match exactly once, in order, with the total',
     async (sort) => {
+      // every page from the index: no list statement runs
+      const statement = vi.spyOn(t.db, 'statement');
       let combinations = 0;
       for (const language of languages) {
         for (const level of levels) {
@@ -76,6 +79,8 @@ describe('orders × filters', () => {
         }
       }
       expect(combinations).toBe(15 * 7 * 4);
+      const lists = new Set(Object.values(LIST_STATEMENTS));
+      expect(statement.mock.calls.filter(([text]) => lists.has(text))).toEqual([]);
     },
     120_000,
   );

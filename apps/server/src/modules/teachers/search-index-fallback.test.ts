@@ -4,7 +4,7 @@ import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ORDER, pageThrough } from '../../test/catalogue-model.js';
 import type * as repositoryModule from './teachers-repository.js';
-import { createTeachersRepository as realRepository } from './teachers-repository.js';
+import { LIST_STATEMENTS, createTeachersRepository as realRepository } from './teachers-repository.js';
 
 // A search index that cannot be built (decision 094) must not fail searches: the search
 // statements count in the database instead, and the next search tries the build again.
@@ -70,12 +70,17 @@ describe('a search index being built', () => {
 describe('pages without a search while the index is being built', () => {
   it('the list statements answer: every order, with filters, each teacher once, in order, with the total', async () => {
     build = 'never ends';
+    const statement = vi.spyOn(t.db, 'statement');
     const generated = [...generateTeachers(1, 40)];
     const language = GENERATED_LANGUAGES[0];
     const filters: { query: Record<string, string>; keep: (g: (typeof generated)[number]) => boolean }[] = [
       { query: {}, keep: () => true },
       { query: { language, level: 'B1 Intermediate' }, keep: (g) => g.languages.includes(language) && g.levels.includes('B1 Intermediate') },
       { query: { price_min: '20', price_max: '45' }, keep: (g) => g.price_per_hour >= 20 && g.price_per_hour <= 45 },
+      {
+        query: { language, price_min: '25', price_max: '50' },
+        keep: (g) => g.languages.includes(language) && g.price_per_hour >= 25 && g.price_per_hour <= 50,
+      },
     ];
     for (const [sort, order] of Object.entries(ORDER)) {
       for (const { query, keep } of filters) {
@@ -86,5 +91,7 @@ describe('pages without a search while the index is being built', () => {
       }
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ searchIndex: 'pending' });
+    const lists = new Set(Object.values(LIST_STATEMENTS));
+    expect(statement.mock.calls.filter(([text]) => lists.has(text)).length).toBeGreaterThanOrEqual(12);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   parseTerms,
   SearchIndexBuilder,
@@ -311,5 +311,29 @@ describe('SearchIndex', () => {
     expect(checked).toBeGreaterThan(1000);
     expect(index.listPage(FILTERS[0] as Filters, { column: 'rating', direction: 'desc' }, { value: 5, id: 'unknown' }, 5, 300)).toBeNull();
     expect(index.listPage(FILTERS[0] as Filters, { column: 'score', direction: 'desc' }, { value: 5, id: '' }, 5, 300)).toBeNull();
+  });
+
+  it('a walk whose matches lie far from the cursor gives up and reads the set instead: the same page', () => {
+    // 3,000 teachers; the 40 who speak Rare have the lowest rating, so a walk of the rating
+    // order from the top passes every other teacher before the first of them
+    const many = catalogue(3000).map((t, i) => ({
+      ...t,
+      id: `r${String(i).padStart(4, '0')}`, // in the order the index is given them, as PostgreSQL's
+      languages: i % 75 === 0 ? ['Rare'] : t.languages, rating: i % 75 === 0 ? 1 : t.rating }));
+    const big = indexOf(many);
+    const inOrder = vi.spyOn(big as unknown as { inOrder: () => unknown }, 'inOrder');
+    const filters = { language: 'Rare', min: -Infinity, max: Infinity };
+    const order: PageOrder = { column: 'rating', direction: 'desc' };
+    const expected = many
+      .filter((t) => t.languages.includes('Rare'))
+      .map((t) => ({ value: t.rating, id: t.id }))
+      .sort((a, b) => (a.id < b.id ? 1 : -1));
+    // told that every teacher matches, listPage walks first, then gives up
+    expect(big.listPage(filters, order, { value: Infinity, id: '' }, 5, many.length)).toEqual(expected.slice(0, 5));
+    expect(inOrder).toHaveBeenCalledTimes(1);
+    // a walk within its steps does not
+    inOrder.mockClear();
+    expect(big.listPage({ min: -Infinity, max: Infinity }, order, { value: Infinity, id: '' }, 5, many.length)).toHaveLength(5);
+    expect(inOrder).not.toHaveBeenCalled();
   });
 });

@@ -76,7 +76,12 @@ interface ValueRead {
   /** the cursor's teacher's ordinal (-1: before every id) */
   cut: number;
   rows: number;
+  /** the values of the order's column outside which nothing matches (a price order's price range) */
+  range: { min: number; max: number };
 }
+
+/** No bound on the order's column. */
+const ANY_VALUE = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
 
 /**
  * A page in an order by value walks the order (valuePage) when at least this many teachers
@@ -85,6 +90,13 @@ interface ValueRead {
  * twice with the set's making, and each match).
  */
 const WALK_MATCHES_PER_ROW = 16;
+
+/**
+ * A walk gives up after this many entries (then one pass over the matches' set finds the
+ * page): matches far from the cursor (they cluster in the order) never cost a read of the
+ * whole catalogue per page.
+ */
+const walkSteps = (size: number) => Math.max(1024, size >>> 4);
 
 /** Whether a page of `rows` among `count` matches walks the order (WALK_MATCHES_PER_ROW). */
 const walks = (count: number, rows: number) => count >= WALK_MATCHES_PER_ROW * rows;
@@ -516,7 +528,8 @@ export class SearchIndex {
       matches[w] = word;
       if (word !== 0) count += popcount(word);
     }
-    return this.valuePage({ matches, column: order.column, direction: order.direction, after, cut, rows }, count);
+    const range = order.column === 'price_per_hour' ? filters : ANY_VALUE;
+    return this.valuePage({ matches, column: order.column, direction: order.direction, after, cut, rows, range }, count);
   }
 
   /**
@@ -530,34 +543,41 @@ export class SearchIndex {
     if (order.column === 'score') return null;
     const cut = this.ordinalOf(after.id);
     if (cut === undefined) return null;
-    const read = { column: order.column, direction: order.direction, after, cut, rows };
-    if (!walks(matches, rows)) {
+    const range = order.column === 'price_per_hour' ? filters : ANY_VALUE;
+    const read = { column: order.column, direction: order.direction, after, cut, rows, range };
+    const inSet = () => {
       const [language, level, price] = this.filterSets(filters);
       const set = new Uint32Array(this.everyone.length);
       for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
       return this.inOrder({ ...read, matches: set });
-    }
+    };
+    if (!walks(matches, rows)) return inSet();
     // many match: the walk tests each teacher's language and level sets and price (no set to build)
     const language = this.language(filters);
     const level = this.level(filters);
     const prices = this.values.price_per_hour;
     const { min, max } = filters;
-    return this.walk(read, (o) => has(language, o) && has(level, o) && (prices[o] as number) >= min && (prices[o] as number) <= max);
+    return this.walk(read, (o) => has(language, o) && has(level, o) && (prices[o] as number) >= min && (prices[o] as number) <= max) ?? inSet();
   }
 
   /**
    * The first `rows` of a set (of `count` teachers) after (after.value, cut) in an order by
    * value. With many, the order is walked from the cursor, ~size / count entries per row
-   * (WALK_MATCHES_PER_ROW); with few, one pass over the set (inOrder).
+   * (WALK_MATCHES_PER_ROW); with few (or a walk that gives up), one pass over the set (inOrder).
    */
   private valuePage(read: ValueRead, count: number): CursorPosition[] {
-    if (!walks(count, read.rows)) return this.inOrder(read);
     const { matches } = read;
-    return this.walk(read, (o) => has(matches, o));
+    return (walks(count, read.rows) ? this.walk(read, (o) => has(matches, o)) : null) ?? this.inOrder(read);
   }
 
-  /** The first `rows` teachers that `keep` keeps after (after.value, cut), walking the order's sorted ordinals. */
-  private walk({ column, direction, after, cut, rows }: Omit<ValueRead, 'matches'>, keep: (o: number) => boolean): CursorPosition[] {
+  /**
+   * The first `rows` teachers that `keep` keeps after (after.value, cut), walking the order's
+   * sorted ordinals up to the range's bound; null when that takes more than walkSteps entries.
+   */
+  private walk(
+    { column, direction, after, cut, rows, range }: Omit<ValueRead, 'matches'>,
+    keep: (o: number) => boolean,
+  ): CursorPosition[] | null {
     const values = this.values[column];
     const sorted = this.sorted[column];
     // the first entry at or past (value, cut) in ascending (value, ordinal) order
@@ -572,15 +592,15 @@ export class SearchIndex {
     }
     // ascending: from the first entry after the cursor's; descending: from the last before it
     const page: CursorPosition[] = [];
-    const take = (o: number) => {
-      if (keep(o)) page.push({ value: values[o] as number, id: this.ids[o] as string });
-    };
-    if (direction === 'desc') {
-      for (let i = lo - 1; i >= 0 && page.length < rows; i--) take(sorted[i] as number);
-    } else {
-      let i = lo;
-      if (i < sorted.length && sorted[i] === cut && values[cut] === after.value) i += 1;
-      for (; i < sorted.length && page.length < rows; i++) take(sorted[i] as number);
+    const step = direction === 'desc' ? -1 : 1;
+    let i = direction === 'desc' ? lo - 1 : lo;
+    if (step === 1 && i < sorted.length && sorted[i] === cut && values[cut] === after.value) i += 1;
+    for (let steps = walkSteps(this.size); i >= 0 && i < sorted.length && page.length < rows; i += step) {
+      const o = sorted[i] as number;
+      const v = values[o] as number;
+      if (step === 1 ? v > range.max : v < range.min) break; // past the range: nothing further matches
+      if (--steps < 0) return null;
+      if (keep(o)) page.push({ value: v, id: this.ids[o] as string });
     }
     return page;
   }

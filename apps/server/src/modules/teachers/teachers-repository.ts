@@ -420,14 +420,16 @@ export interface KnownSearch {
 }
 
 /**
- * Teachers' cards (their JSON in a page) by id, the most recently used kept: a page found in
- * memory (SearchIndex) then needs the database only for the cards it has not seen. One per
- * catalogue version (the routes keep it with CatalogueCache.memo); ~1.2 KB a card.
+ * Teachers' cards (their JSON in a page) by id, the most recently used kept up to a budget of
+ * characters (~1.2 KB a card for the generated catalogue; a card with 500 long reviews can
+ * be ~1 MB): a page found in memory (SearchIndex) then needs the database only for the cards
+ * it has not seen. One per catalogue version (the routes keep it with CatalogueCache.memo).
  */
 export class CardCache {
   private readonly cards = new Map<string, string>();
+  private chars = 0;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(private readonly maxChars: number) {}
 
   get(id: string): string | undefined {
     const card = this.cards.get(id);
@@ -440,14 +442,23 @@ export class CardCache {
   }
 
   set(id: string, json: string): void {
-    if (this.maxEntries <= 0) return;
-    this.cards.delete(id);
+    if (json.length > this.maxChars) return;
+    this.remove(id);
     this.cards.set(id, json);
-    if (this.cards.size > this.maxEntries) this.cards.delete(this.cards.keys().next().value as string);
+    this.chars += json.length;
+    while (this.chars > this.maxChars) this.remove(this.cards.keys().next().value as string);
   }
 
-  get size(): number {
-    return this.cards.size;
+  private remove(id: string): void {
+    const card = this.cards.get(id);
+    if (card === undefined) return;
+    this.cards.delete(id);
+    this.chars -= card.length;
+  }
+
+  /** how many cards, and their characters */
+  get size(): { cards: number; chars: number } {
+    return { cards: this.cards.size, chars: this.chars };
   }
 }
 
@@ -558,7 +569,15 @@ export function createTeachersRepository(db: Database) {
      * whether a page follows), their cards from `cards` or read by id.
      */
     async cards(positions: readonly CursorPosition[], limit: number, cards?: CardCache): Promise<ListPage> {
-      return toPage(await withCards(positions, cards), limit);
+      // whether a page follows is the positions' to say: a teacher gone since the index was
+      // built is left out of this page, not taken for its end
+      const shown = positions.slice(0, limit);
+      const rows = await withCards(shown, cards);
+      const last = shown.at(-1);
+      return {
+        itemsJson: `[${rows.map((row) => row.json).join(',')}]`,
+        next: positions.length > limit && last ? { value: last.value, id: last.id } : null,
+      };
     },
 
     /** A page without a search, in an order an index serves (not relevance). */
