@@ -1,7 +1,8 @@
 import { LEVELS, teachersPageSchema } from '@learnlingo/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeachers } from '../../catalogue/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { CardCache, CARDS_STATEMENT, createTeachersRepository } from './teachers-repository.js';
 
 // The repository answers all list calls of one event-loop turn with one statement
 // (LIST_STATEMENT). The response cache is off here, so every request reaches it.
@@ -57,5 +58,28 @@ describe('list calls made at the same moment', () => {
         expected.slice(c.limit, 2 * c.limit),
       );
     });
+  });
+});
+
+describe('cards read at the same moment', () => {
+  it('are one statement, and each page gets its own cards (those kept, those read, a teacher gone)', async () => {
+    const repository = createTeachersRepository(t.db);
+    const ids = [...generated].sort(byOrder).map((g) => g.id);
+    const kept = new CardCache(1 << 20);
+    const [warm] = (await repository.cards([{ value: 0, id: ids[0] as string }], 1, kept)).itemsJson.match(/"id":"[^"]+"/) ?? [];
+    expect(warm).toBe(`"id":"${ids[0]}"`);
+    const statement = vi.spyOn(t.db, 'statement');
+    const pages = [
+      [ids[0], ids[1], ids[2]], // the first kept, two read
+      [ids[2], 'gone', ids[3]], // one shared with the page above, one no teacher has
+      [ids[4], ids[5], ids[6]], // a page follows (limit 2 of 3 positions)
+    ].map((page) => page.map((id) => ({ value: 0, id: id as string })));
+    const read = await Promise.all(pages.map((positions) => repository.cards(positions, 2, kept)));
+    const shown = read.map((page) => (JSON.parse(page.itemsJson) as { id: string }[]).map((card) => card.id));
+    expect(shown).toEqual([[ids[0], ids[1]], [ids[2]], [ids[4], ids[5]]]);
+    // a page with more positions than its limit continues after the last shown position (a gone teacher left out)
+    expect(read.map((page) => page.next?.id ?? null)).toEqual([ids[1], 'gone', ids[5]]);
+    expect(statement.mock.calls.filter(([text]) => text === CARDS_STATEMENT)).toHaveLength(1);
+    expect(kept.size.cards).toBe(5);
   });
 });

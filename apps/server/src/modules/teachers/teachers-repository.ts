@@ -528,6 +528,35 @@ export function createTeachersRepository(db: Database) {
   }
 
   /**
+   * Cards read by id: every read asked for in the same turn of the event loop becomes one
+   * statement (CARDS_STATEMENT), as the list calls do. On PGlite each statement costs the
+   * server's own thread; pages found in memory after a start or an import ask for a few
+   * cards each, many at once.
+   */
+  let cardReads: { ids: string[]; resolve: (found: Map<string, string | null>) => void; reject: (error: unknown) => void }[] = [];
+  function readCards(ids: string[]): Promise<Map<string, string | null>> {
+    return new Promise((resolve, reject) => {
+      if (cardReads.length === 0) {
+        setImmediate(() => {
+          const batch = cardReads;
+          cardReads = [];
+          const wanted = [...new Set(batch.flatMap((read) => read.ids))];
+          db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [wanted]).then(
+            (rows) => {
+              const found = new Map(rows.map((row) => [row.id, row.json]));
+              for (const read of batch) read.resolve(found);
+            },
+            (error: unknown) => {
+              for (const read of batch) read.reject(error);
+            },
+          );
+        });
+      }
+      cardReads.push({ ids, resolve, reject });
+    });
+  }
+
+  /**
    * These teachers' cards, in the order given (one whose teacher is gone left out): from
    * `cards` when it has them, the others read by id (CARDS_STATEMENT) and kept there.
    */
@@ -541,9 +570,11 @@ export function createTeachersRepository(db: Database) {
       else json.set(id, card);
     }
     if (missing.length > 0) {
-      for (const row of await db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [missing])) {
-        json.set(row.id, row.json);
-        if (row.json !== null) cards?.set(row.id, row.json);
+      const found = await readCards(missing);
+      for (const id of missing) {
+        const card = found.get(id) ?? null;
+        json.set(id, card);
+        if (card !== null) cards?.set(id, card);
       }
     }
     return positions.flatMap((p) => {
