@@ -1,4 +1,4 @@
-import { teachersPageSchema, type Sort } from '@learnlingo/contract';
+import { teacherSchema, teachersPageSchema, type Sort, type Teacher } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { generateTeachers } from '../catalogue/generator.js';
@@ -16,13 +16,16 @@ export const ORDER: Record<Exclude<Sort, 'relevance'>, (a: Generated, b: Generat
   lessons: (a, b) => b.lessons_done - a.lessons_done || byId(b, a),
 };
 
-/** Every page of a query through the app: the ids in the order served, and the total of each page. */
+/**
+ * Every page of a query through the app: the teachers in the order served (each checked
+ * against the contract: the database builds the page's JSON), their ids, and each page's total.
+ */
 export async function pageThrough(
   app: FastifyInstance,
   query: URLSearchParams,
   limit: number,
-): Promise<{ ids: string[]; totals: number[] }> {
-  const ids: string[] = [];
+): Promise<{ items: Teacher[]; ids: string[]; totals: number[] }> {
+  const items: Teacher[] = [];
   const totals: number[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 200; guard += 1) {
@@ -32,10 +35,11 @@ export async function pageThrough(
     const res = await app.inject({ method: 'GET', url: `/api/teachers?${q}` });
     expect(res.statusCode, `${q} ${res.body}`).toBe(200);
     const page = teachersPageSchema.strict().parse(res.json());
-    ids.push(...page.items.map((item) => item.id));
+    for (const item of page.items) expect(teacherSchema.strict().parse(item)).toEqual(item);
+    items.push(...page.items);
     totals.push(page.total);
     cursor = page.nextCursor;
-    if (!cursor) return { ids, totals };
+    if (!cursor) return { items, ids: items.map((item) => item.id), totals };
     expect(page.items).toHaveLength(limit);
   }
   throw new Error('paging did not end');

@@ -134,6 +134,14 @@ const NAMES: NameMatch[][] = [
     { name: 'no such name', score: 0.9 },
   ],
 ];
+/** The orders by value, each with its column as the model reads it. */
+const VALUE_ORDERS: [PageOrder, (t: IndexedTeacher) => number][] = [
+  [{ column: 'rating', direction: 'desc' }, (t) => t.rating],
+  [{ column: 'price_per_hour', direction: 'asc' }, (t) => t.price],
+  [{ column: 'price_per_hour', direction: 'desc' }, (t) => t.price],
+  [{ column: 'lessons_done', direction: 'desc' }, (t) => t.lessons],
+];
+
 const named = (teacher: IndexedTeacher, names: readonly NameMatch[]) => names.some((n) => n.name === teacher.name);
 
 describe('SearchIndex', () => {
@@ -225,18 +233,12 @@ describe('SearchIndex', () => {
   });
 
   it('a page from memory: in each order, after every position, what the search statements’ order gives', () => {
-    const orders: [PageOrder, (t: IndexedTeacher) => number][] = [
-      [{ column: 'rating', direction: 'desc' }, (t) => t.rating],
-      [{ column: 'price_per_hour', direction: 'asc' }, (t) => t.price],
-      [{ column: 'price_per_hour', direction: 'desc' }, (t) => t.price],
-      [{ column: 'lessons_done', direction: 'desc' }, (t) => t.lessons],
-    ];
     let checked = 0;
     for (const names of NAMES) {
       for (const terms of TERMS.slice(0, 9)) {
         for (const filters of FILTERS) {
           const matches = teachers.filter((t) => (documentMatches(t, terms) || named(t, names)) && passes(t, filters));
-          for (const [order, value] of orders) {
+          for (const [order, value] of VALUE_ORDERS) {
             const sign = order.direction === 'desc' ? -1 : 1;
             const all = matches
               .map((t) => ({ value: value(t), id: t.id }))
@@ -274,17 +276,11 @@ describe('SearchIndex', () => {
   });
 
   it('a page without a search: in each order, after every position (and after positions no teacher holds), what the list statements give, walking the order or reading the set', () => {
-    const orders: [PageOrder, (t: IndexedTeacher) => number][] = [
-      [{ column: 'rating', direction: 'desc' }, (t) => t.rating],
-      [{ column: 'price_per_hour', direction: 'asc' }, (t) => t.price],
-      [{ column: 'price_per_hour', direction: 'desc' }, (t) => t.price],
-      [{ column: 'lessons_done', direction: 'desc' }, (t) => t.lessons],
-    ];
     const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
     let checked = 0;
     for (const filters of FILTERS) {
       const matches = teachers.filter((t) => passes(t, filters));
-      for (const [order, value] of orders) {
+      for (const [order, value] of VALUE_ORDERS) {
         const sign = order.direction === 'desc' ? -1 : 1;
         const all = matches.map((t) => ({ value: value(t), id: t.id })).sort((a, b) => sign * (a.value - b.value || byId(a.id, b.id)));
         /** the model: the entries after (value, id) in the order, as the keyset condition reads it */

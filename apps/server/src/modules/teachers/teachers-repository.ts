@@ -31,10 +31,37 @@ interface ListQuery {
   rows: number;
 }
 
-/** One list call waiting for the next batch. */
+/** One list call, in the order of `sort`. */
 interface ListRequest extends ListQuery {
-  resolve(rows: TeacherJsonRow[]): void;
-  reject(error: unknown): void;
+  sort: Sort;
+}
+
+/**
+ * Calls gathered over one turn of the event loop and handed to `run` together (one
+ * statement for many calls); each call's promise settles as `run`'s promise at its index.
+ */
+function perTurn<T, R>(run: (items: T[]) => Promise<R>[]): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      if (waiting.length === 0) {
+        setImmediate(() => {
+          const batch = waiting;
+          waiting = [];
+          let answers: Promise<R>[];
+          try {
+            answers = run(batch.map((call) => call.item));
+          } catch (error) {
+            answers = batch.map(() => Promise.reject(error));
+          }
+          answers.forEach((answer, i) => {
+            const call = batch[i] as (typeof batch)[number];
+            answer.then(call.resolve, call.reject);
+          });
+        });
+      }
+      waiting.push({ item, resolve, reject });
+    });
 }
 
 /**
@@ -470,6 +497,9 @@ export interface NameMatches {
   names: NameMatch[];
 }
 
+/** A page's row: its position, and its card (null: the teacher is gone). */
+type PageRow = CursorPosition & { json: string | null };
+
 const toJsonRows = (rows: readonly { k: unknown; id: string; json: string }[]): TeacherJsonRow[] =>
   rows.map((row) => ({ value: Number(row.k), id: row.id, json: row.json }));
 
@@ -482,104 +512,77 @@ export interface ListPage {
 
 /** Reads of the catalogue. List calls are batched per order and event-loop turn (LIST_STATEMENTS). */
 export function createTeachersRepository(db: Database) {
-  let pending = new Map<Sort, ListRequest[]>();
-
-  async function runBatch(sort: Sort, batch: ListRequest[]): Promise<void> {
-    try {
-      const order = SORT_ORDERS[sort];
-      const rows = await db.statement<{ i: number; k: number; id: string; json: string }>(
-        LIST_STATEMENTS[sort] as string,
-        listStatementParams(order, batch),
-      );
-      const byRequest = batch.map((): TeacherJsonRow[] => []);
-      for (const row of rows) byRequest[Number(row.i) - 1]?.push({ value: Number(row.k), id: row.id, json: row.json });
-      batch.forEach((request, index) => request.resolve(byRequest[index] ?? []));
-    } catch (error) {
-      for (const request of batch) request.reject(error);
-    }
+  /** One statement of list calls of one order (LIST_STATEMENTS): each call's rows. */
+  async function listBatch(sort: Sort, batch: ListRequest[]): Promise<TeacherJsonRow[][]> {
+    const rows = await db.statement<{ i: number; k: number; id: string; json: string }>(
+      LIST_STATEMENTS[sort] as string,
+      listStatementParams(SORT_ORDERS[sort], batch),
+    );
+    const byRequest = batch.map((): TeacherJsonRow[] => []);
+    for (const row of rows) byRequest[Number(row.i) - 1]?.push({ value: Number(row.k), id: row.id, json: row.json });
+    return byRequest;
   }
 
-  function flush(): void {
-    const waiting = pending;
-    pending = new Map();
+  /** List calls: those of one turn of the event loop, per order, in statements of up to MAX_BATCH calls. */
+  const listRows = perTurn<ListRequest, TeacherJsonRow[]>((requests) => {
     const size = MAX_BATCH[db.engine];
-    for (const [sort, requests] of waiting) {
-      for (let from = 0; from < requests.length; from += size) void runBatch(sort, requests.slice(from, from + size));
-    }
-  }
-
-  function listRows(sort: Sort, query: ListQuery): Promise<TeacherJsonRow[]> {
-    return new Promise((resolve, reject) => {
-      if (pending.size === 0) setImmediate(flush);
-      let waiting = pending.get(sort);
-      if (!waiting) pending.set(sort, (waiting = []));
-      waiting.push({ ...query, resolve, reject });
+    const bySort = new Map<Sort, number[]>();
+    requests.forEach((request, i) => {
+      const indexes = bySort.get(request.sort);
+      if (indexes) indexes.push(i);
+      else bySort.set(request.sort, [i]);
     });
-  }
+    const answers: Promise<TeacherJsonRow[]>[] = [];
+    for (const [sort, indexes] of bySort) {
+      for (let from = 0; from < indexes.length; from += size) {
+        const chunk = indexes.slice(from, from + size);
+        const rows = listBatch(sort, chunk.map((i) => requests[i] as ListRequest));
+        chunk.forEach((i, j) => (answers[i] = rows.then((byRequest) => byRequest[j] ?? [])));
+      }
+    }
+    return answers;
+  });
 
-  function toPage(rows: TeacherJsonRow[], limit: number): ListPage {
+  /**
+   * Cards read by id (CARDS_STATEMENT): those asked for in one turn of the event loop in one
+   * statement, as the list calls. On PGlite each statement costs the server's own thread;
+   * pages found in memory after a start or an import ask for a few cards each, many at once.
+   */
+  const readCards = perTurn<string[], Map<string, string | null>>((reads) => {
+    const wanted = [...new Set(reads.flat())];
+    const found = db
+      .statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [wanted])
+      .then((rows) => new Map(rows.map((row) => [row.id, row.json])));
+    return reads.map(() => found);
+  });
+
+  /**
+   * A page of `limit` rows from up to `limit` + 1 (the last only says that a page follows).
+   * A row without a card (its teacher gone since SearchIndex was built) is left out of the
+   * items, but it still counts as a position: it neither ends the paging nor moves the cursor.
+   */
+  function toPage(rows: readonly PageRow[], limit: number): ListPage {
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
-      itemsJson: `[${page.map((row) => row.json).join(',')}]`,
+      itemsJson: `[${page.flatMap((row) => (row.json === null ? [] : [row.json])).join(',')}]`,
       next: hasMore && last ? { value: last.value, id: last.id } : null,
     };
   }
 
   /**
-   * Cards read by id: every read asked for in the same turn of the event loop becomes one
-   * statement (CARDS_STATEMENT), as the list calls do. On PGlite each statement costs the
-   * server's own thread; pages found in memory after a start or an import ask for a few
-   * cards each, many at once.
+   * These teachers' cards, in the order given (null for a teacher gone): from `cards` when it
+   * has them, the others read by id (CARDS_STATEMENT) and kept there.
    */
-  let cardReads: { ids: string[]; resolve: (found: Map<string, string | null>) => void; reject: (error: unknown) => void }[] = [];
-  function readCards(ids: string[]): Promise<Map<string, string | null>> {
-    return new Promise((resolve, reject) => {
-      if (cardReads.length === 0) {
-        setImmediate(() => {
-          const batch = cardReads;
-          cardReads = [];
-          const wanted = [...new Set(batch.flatMap((read) => read.ids))];
-          db.statement<{ id: string; json: string | null }>(CARDS_STATEMENT, [wanted]).then(
-            (rows) => {
-              const found = new Map(rows.map((row) => [row.id, row.json]));
-              for (const read of batch) read.resolve(found);
-            },
-            (error: unknown) => {
-              for (const read of batch) read.reject(error);
-            },
-          );
-        });
-      }
-      cardReads.push({ ids, resolve, reject });
-    });
-  }
-
-  /**
-   * These teachers' cards, in the order given (one whose teacher is gone left out): from
-   * `cards` when it has them, the others read by id (CARDS_STATEMENT) and kept there.
-   */
-  async function withCards(positions: readonly CursorPosition[], cards?: CardCache): Promise<TeacherJsonRow[]> {
-    if (positions.length === 0) return [];
-    const json = new Map<string, string | null>();
-    const missing: string[] = [];
-    for (const { id } of positions) {
-      const card = cards?.get(id);
-      if (card === undefined) missing.push(id);
-      else json.set(id, card);
-    }
-    if (missing.length > 0) {
-      const found = await readCards(missing);
-      for (const id of missing) {
-        const card = found.get(id) ?? null;
-        json.set(id, card);
-        if (card !== null) cards?.set(id, card);
-      }
-    }
-    return positions.flatMap((p) => {
-      const card = json.get(p.id);
-      return card == null ? [] : [{ value: p.value, id: p.id, json: card }];
+  async function withCards(positions: readonly CursorPosition[], cards?: CardCache): Promise<PageRow[]> {
+    const kept = positions.map(({ id }) => cards?.get(id));
+    const missing = positions.flatMap(({ id }, i) => (kept[i] === undefined ? [id] : []));
+    const found = missing.length > 0 ? await readCards(missing) : new Map<string, string | null>();
+    return positions.map(({ value, id }, i) => {
+      const read = kept[i] === undefined ? (found.get(id) ?? null) : null;
+      if (read !== null) cards?.set(id, read);
+      return { value, id, json: kept[i] ?? read };
     });
   }
 
@@ -600,20 +603,14 @@ export function createTeachersRepository(db: Database) {
      * whether a page follows), their cards from `cards` or read by id.
      */
     async cards(positions: readonly CursorPosition[], limit: number, cards?: CardCache): Promise<ListPage> {
-      // whether a page follows is the positions' to say: a teacher gone since the index was
-      // built is left out of this page, not taken for its end
-      const shown = positions.slice(0, limit);
-      const rows = await withCards(shown, cards);
-      const last = shown.at(-1);
-      return {
-        itemsJson: `[${rows.map((row) => row.json).join(',')}]`,
-        next: positions.length > limit && last ? { value: last.value, id: last.id } : null,
-      };
+      // the position past the page only says that a page follows: its card is not read
+      const shown = await withCards(positions.slice(0, limit), cards);
+      return toPage([...shown, ...positions.slice(limit).map((p) => ({ ...p, json: null }))], limit);
     },
 
     /** A page without a search, in an order an index serves (not relevance). */
     async list(sort: Sort, filters: ListFilters, after: CursorPosition | null, limit: number): Promise<ListPage> {
-      return toPage(await listRows(sort, { filters, after, rows: limit + 1 }), limit);
+      return toPage(await listRows({ sort, filters, after, rows: limit + 1 }), limit);
     },
 
     /**
@@ -642,7 +639,7 @@ export function createTeachersRepository(db: Database) {
          * search statement: from memory (SearchIndex.page, decision 096), else by the walk
          * of the order when it pays; null when neither can.
          */
-        const rowsAfter = async (at: CursorPosition, rows: number): Promise<TeacherJsonRow[] | null> => {
+        const rowsAfter = async (at: CursorPosition, rows: number): Promise<PageRow[] | null> => {
           const found = known.fromIndex?.(at, rows);
           if (found) return withCards(found, known.cards);
           if (!walkPays(order, at, rows, counts.walkable, known.universe)) return null;
