@@ -5,9 +5,9 @@ export const healthSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
   engine: z.enum(['pglite', 'postgres']),
   /**
-   * The search index of the current catalogue (decision 095): `ready`, or `pending` (not built
-   * yet for this catalogue version; a search begins its build, and the search statements
-   * answer meanwhile).
+   * The search index of the current catalogue (decisions 095, 096): `ready`, or `pending` (not
+   * built yet for this catalogue version; a list or a search begins its build, and the list
+   * and search statements answer meanwhile).
    */
   searchIndex: z.enum(['ready', 'pending']),
 });
