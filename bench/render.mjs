@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// The server render's floor (issue 9): what one page costs the web app's server entry with
+// every API answer canned, in this process — no HTTP, no database, no compression, no
+// concurrency. Each page's API answers are asked of a real server once (100,000 teachers
+// by default), then served from memory to the entry's `render()` (apps/web/dist-ssr).
+// For each page it prints the CPU µs per render (this process, V8's helper threads
+// included), the HTML's size, and the part of the main thread's samples spent in React's
+// renderer itself (react-dom/server's performWork, which runs the components, and its
+// flush, which writes the markup), from the V8 profiler over as many renders again.
+// Read against the SSR load target (bench/ssr.mjs, ≥ 1,000 distinct pages/s): Node runs a
+// server's JavaScript on one thread, so 1,000 pages/s leave it at most 1,000 µs per page
+// for everything (routing, the API, React, compression's JavaScript side, the socket).
+// Usage: node bench/render.mjs [--count 100000] [--renders 300] [--engine postgres|pglite] [--no-build]
+process.env.NODE_ENV = 'production'; // React's production build, as the server runs it
+
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { arg, benchData, ensureBuilt, freePort, pgReachable, postgresEnv, root, seed, startServer } from './lib.mjs';
+
+const COUNT = Number(arg('count', 100_000));
+const RENDERS = Number(arg('renders', 300));
+const ENGINE = arg('engine', 'postgres');
+if (ENGINE !== 'postgres' && ENGINE !== 'pglite') throw new Error('--engine is postgres or pglite');
+if (ENGINE === 'postgres' && !(await pgReachable())) throw new Error('PostgreSQL is not reachable: try --engine pglite');
+if (!process.argv.includes('--no-build')) ensureBuilt();
+
+const env =
+  ENGINE === 'pglite' ? { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' } : await postgresEnv(`ll_bench_${COUNT}`);
+seed(env, COUNT);
+const server = await startServer({ ...env, HTML_CACHE_MAX: '0' }, await freePort());
+
+/** Each API answer the pages ask for, fetched from the server once. */
+const answers = new Map();
+async function cannedFetch(request) {
+  const url = new URL(request.url);
+  const key = url.pathname + url.search;
+  let answer = answers.get(key);
+  if (!answer) {
+    const response = await fetch(server.base + key, { headers: { accept: 'application/json' } });
+    answer = { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
+    answers.set(key, answer);
+  }
+  return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
+}
+
+/** Samples (of the main thread, idle left out) inside React's renderer: performWork and the flush. */
+const REACT_WORK = new Set(['performWork', 'flushCompletedQueues']);
+function reactShare(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const inReact = new Map();
+  const isReact = (id) => {
+    if (inReact.has(id)) return inReact.get(id);
+    const node = byId.get(id);
+    const own = REACT_WORK.has(node.callFrame.functionName) && node.callFrame.url.includes('react-dom');
+    const parent = parentOf.get(id);
+    const result = own || (parent !== undefined && isReact(parent));
+    inReact.set(id, result);
+    return result;
+  };
+  let busy = 0;
+  let react = 0;
+  for (const id of profile.samples) {
+    const name = byId.get(id).callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') continue;
+    busy += 1;
+    if (isReact(id)) react += 1;
+  }
+  return busy ? react / busy : 0;
+}
+
+try {
+  const { render } = await import(pathToFileURL(path.join(root, 'apps/web/dist-ssr/entry-server.js')).href);
+  const facets = await (await fetch(`${server.base}/api/teachers/facets`)).json();
+  const { items } = await (await fetch(`${server.base}/api/teachers?limit=3`)).json();
+  const [language = 'English', other = language] = facets.languages;
+  const level = facets.levels[0] ?? '';
+  const pages = [
+    ['home', '/'],
+    ['catalogue', '/teachers'],
+    ['catalogue, filtered', `/teachers?${new URLSearchParams({ language, level })}`],
+    ['catalogue, price order', `/teachers?${new URLSearchParams({ sort: 'price-asc', language: other })}`],
+    ...items.map((teacher, i) => [`teacher ${i + 1}`, `/teachers/${encodeURIComponent(teacher.id)}`]),
+    ['not found', '/no-such-page'],
+  ];
+  const request = (url) => ({ url, fetch: cannedFetch, sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 250 });
+  // warm-up: every page in turn, so that the first page measured is not the one the JIT learns on
+  for (let round = 0; round < 100; round += 1) for (const [, url] of pages) await render(request(url));
+  const rows = [];
+  for (const [page, url] of pages) {
+    const first = await render(request(url));
+    if (first.kind !== 'page') throw new Error(`${url}: ${first.kind}`);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < RENDERS; i += 1) await render(request(url));
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    // React's share from a second, profiled pass (the profiler slows what it samples)
+    await session.post('Profiler.start');
+    for (let i = 0; i < RENDERS; i += 1) await render(request(url));
+    const { profile } = await session.post('Profiler.stop');
+    const share = reactShare(profile);
+    const wallUs = (wall * 1000) / RENDERS;
+    rows.push({
+      page,
+      url: url.length > 60 ? `${url.slice(0, 57)}…` : url,
+      status: first.status,
+      htmlKB: Math.round(first.html.length / 100) / 10,
+      stateKB: Math.round((first.state?.length ?? 0) / 100) / 10,
+      cpuUs: Math.round((used.user + used.system) / RENDERS),
+      mainThreadUs: Math.round(wallUs),
+      reactShare: `${Math.round(share * 100)}%`,
+      reactUs: Math.round(wallUs * share),
+    });
+  }
+  session.disconnect();
+  console.log(`${ENGINE}, ${COUNT} teachers, ${RENDERS} renders per page, API answers canned in-process`);
+  console.table(rows);
+  console.log('cpuUs: this process per render (V8 helper threads included); mainThreadUs: wall time per render on the one JS thread;');
+  console.log('reactUs: of it, in react-dom/server (performWork + flush). 1,000 pages/s on one JS thread leave 1,000 µs per page.');
+} finally {
+  await server.stop();
+}
