@@ -9,7 +9,14 @@ describe('avatarPath', () => {
     expect(avatarPath('t000001', 'https://ftp.goit.study/img/avatars/1.jpg')).toBe(path);
     // another address, another path: a changed picture is never an old cached one
     expect(avatarPath('t000001', 'https://ftp.goit.study/img/avatars/2.jpg')).not.toBe(path);
-    expect(avatarPath('-Nabc_1', 'http://img.example/a.png')).toMatch(/^\/avatars\/-Nabc_1\//);
+    expect(avatarPath('-Nabc_1', 'https://img.example/a.png')).toMatch(/^\/avatars\/-Nabc_1\//);
+  });
+
+  it('plain http is named only for the route under test (whose local source speaks it); the server fetches https only', () => {
+    expect(avatarPath('t1', 'http://img.example/a.png')).toBeNull();
+    expect(avatarPath('t1', 'HTTP://img.example/a.png')).toBeNull();
+    expect(avatarPath('t1', 'http://127.0.0.1:8080/a.png', { allowHttp: true })).toMatch(/^\/avatars\/t1\/[0-9a-f]{8}$/);
+    expect(avatarPath('t1', 'HTTPS://img.example/a.png')).toMatch(/^\/avatars\/t1\//);
   });
 
   it('FNV-1a of the address, as 8 hex digits', () => {

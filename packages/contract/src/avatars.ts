@@ -10,8 +10,13 @@
  */
 export const AVATAR_URL_MAX = 2000;
 
-/** A source address this app fetches pictures from: http or https (checked on a length-capped string). */
-const FETCHABLE = /^https?:\/\//i;
+/**
+ * A source address this app fetches pictures from: https only, as the avatar route does (a
+ * picture over plain http is neither fetched nor named; checked on a length-capped string).
+ */
+const FETCHABLE = /^https:\/\//i;
+/** The server's tests: pictures from a local source over plain http (`allowLocalSources`). */
+const FETCHABLE_IN_TESTS = /^https?:\/\//i;
 
 /**
  * The version of a picture's source address: FNV-1a (32 bits) of its UTF-16 code units, as 8
@@ -27,9 +32,13 @@ export function avatarVersion(source: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Where a teacher's picture is served from on this origin; null when it has none to fetch. */
-export function avatarPath(teacherId: string, source: string | null | undefined): string | null {
-  if (!source || source.length > AVATAR_URL_MAX || !FETCHABLE.test(source)) return null;
+/**
+ * Where a teacher's picture is served from on this origin; null when it has none the server
+ * fetches (the page shows the initials). `allowHttp`: the avatar route under test, whose
+ * local source speaks plain http.
+ */
+export function avatarPath(teacherId: string, source: string | null | undefined, { allowHttp = false } = {}): string | null {
+  if (!source || source.length > AVATAR_URL_MAX || !(allowHttp ? FETCHABLE_IN_TESTS : FETCHABLE).test(source)) return null;
   return `/avatars/${encodeURIComponent(teacherId)}/${avatarVersion(source)}`;
 }
 

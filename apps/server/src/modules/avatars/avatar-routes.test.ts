@@ -68,7 +68,7 @@ const PICTURES = {
 } as const;
 type Picture = keyof typeof PICTURES;
 const teacherId = (picture: Picture) => `avatar-${picture}`;
-const pathOf = (picture: Picture) => avatarPath(teacherId(picture), sourceOrigin + PICTURES[picture])!;
+const pathOf = (picture: Picture) => avatarPath(teacherId(picture), sourceOrigin + PICTURES[picture], { allowHttp: true })!;
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -208,6 +208,22 @@ describe('GET /avatars/:id/:version', () => {
     }
   });
 
+  it('as shipped, a source over plain http has no picture: 404, nothing fetched, and the page names no path for it', async () => {
+    const shipped = await buildApp({ env: testEnv(), db: t.db, catalogueCacheCheckMs: 0, mailWorker: false });
+    try {
+      const id = teacherId('ok');
+      const source = sourceOrigin + PICTURES.ok;
+      expect(avatarPath(id, source)).toBeNull();
+      const before = asked.get(PICTURES.ok);
+      const answer = await shipped.inject({ method: 'GET', url: pathOf('ok') });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'This teacher has no picture' } });
+      expect(asked.get(PICTURES.ok)).toBe(before);
+    } finally {
+      await shipped.close();
+    }
+  });
+
   it("an old version (a page rendered before the picture changed) is sent on to the current one", async () => {
     const answer = await get(`/avatars/${teacherId('ok')}/00000000`);
     expect(answer.statusCode).toBe(302);
@@ -223,7 +239,7 @@ describe('GET /avatars/:id/:version', () => {
       record: { ...generateTeacher(200 + n), id: `avatar-${id}`, avatar_url: `${sourceOrigin}/ok-${id}` },
     }));
     await importEntries(t.db, extra);
-    const paths = extra.map(({ record }) => avatarPath(record.id, record.avatar_url)!);
+    const paths = extra.map(({ record }) => avatarPath(record.id, record.avatar_url, { allowHttp: true })!);
     for (const path of paths) expect((await get(path)).statusCode).toBe(200);
     await get(pathOf('ok'));
     // /ok was fetched before this test and the three new ones pushed it out: fetched again

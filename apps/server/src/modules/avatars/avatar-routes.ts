@@ -97,7 +97,7 @@ export async function avatarRoutes(app: FastifyInstance, options: AvatarRoutesOp
       // fetched by another request while this one read the catalogue
       const fetched = cache.get(key);
       if (fetched) return send(fetched);
-      const current = avatarPath(id, source);
+      const current = avatarPath(id, source, { allowHttp: options.allowLocalSources === true });
       if (!source || !current) return sendError(reply, 404, 'NOT_FOUND', 'This teacher has no picture');
       // a page rendered before the picture changed: the current one, briefly cacheable
       if (avatarVersion(source) !== version) return reply.header('cache-control', 'public, max-age=60').redirect(current, 302);
