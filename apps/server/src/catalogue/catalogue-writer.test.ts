@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../config/paths.js';
 import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
-import { createTestDatabase, type TestDatabase } from '../test/db.js';
+import { createTestDatabase, testEngine, type TestDatabase } from '../test/db.js';
 import { ensureCatalogueStatistics, insertNewRecords, upsertRecords } from './catalogue-writer.js';
 import { generateTeachers } from './generator.js';
 import { seedGenerated } from './seed.js';
@@ -154,4 +154,48 @@ describe('teacher names (decision 095)', () => {
     await t.db.orm.transaction((tx) => upsertRecords(tx, [b]));
     expect(await names()).toEqual(await searchNames());
   });
+
+  it.skipIf(testEngine !== 'postgres')(
+    'one writer of the names at a time: a rename keeps a name another writer is giving a new teacher (PostgreSQL only: PGlite has one connection, so writers never overlap)',
+    async () => {
+      await t.db.rows(sql`truncate teacher cascade`);
+      await t.db.rows(sql`delete from teacher_name`);
+      const [x, y] = [...generateTeachers(1, 2)].map((record) => ({ ...record, name: 'Ana', surname: 'Silva' }));
+      if (!x || !y) throw new Error('two teachers');
+      await t.db.orm.transaction((tx) => insertNewRecords(tx, [x]));
+
+      // B adds a second Ana Silva and holds its transaction open
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let wrote = () => {};
+      const written = new Promise<void>((resolve) => (wrote = resolve));
+      const b = t.db.orm.transaction(async (tx) => {
+        await insertNewRecords(tx, [y]);
+        wrote();
+        await held;
+      });
+      await written;
+      // A renames the only committed Ana Silva meanwhile: it must wait for B (the lock), or it
+      // would see no other Ana Silva, remove the name, and B's teacher would never be found by it
+      const a = t.db.orm.transaction((tx) => upsertRecords(tx, [{ ...x, surname: 'Li' }]));
+      const waitingForLock = async () => {
+        for (let tries = 0; tries < 250; tries += 1) {
+          const [row] = await t.db.rows<{ n: number }>(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
+                and database = (select oid from pg_database where datname = current_database())`,
+          );
+          if ((row?.n ?? 0) > 0) return 'A waits for B' as const;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('A neither finished nor waited');
+      };
+      const first = await Promise.race([a.then(() => 'A finished first' as const), waitingForLock()]);
+      release();
+      await b;
+      await a;
+      expect(first).toBe('A waits for B');
+      expect(await names()).toEqual(['ana li', 'ana silva']);
+      expect(await names()).toEqual(await searchNames());
+    },
+  );
 });
