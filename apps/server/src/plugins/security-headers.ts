@@ -60,28 +60,42 @@ export function securityHeaderList(options: { https: boolean }): [string, string
   return [...headers];
 }
 
+/** The app's content security policy, as helmet's directives. */
+function appCspDirectives(options: { https: boolean }) {
+  return {
+    defaultSrc: ["'self'"],
+    // this origin's files, and the one inline script that loads the app after the first paint
+    scriptSrc: ["'self'", APP_LOADER_CSP_SOURCE],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // teachers' pictures come from this origin too (/avatars/…, decision 093)
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    scriptSrcAttr: ["'none'"],
+    ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * `npm run dev`'s policy for its pages: the app's, plus what Vite's hot reload needs (React
+ * refresh's inline module script, and its websocket).
+ */
+export function developmentCsp(): string {
+  const directives = { ...appCspDirectives({ https: false }), scriptSrc: ["'self'", "'unsafe-inline'"], connectSrc: ["'self'", 'ws:', 'wss:'] };
+  let header = '';
+  const collector = { setHeader: (_name: string, value: unknown) => (header = String(value)) };
+  helmet.contentSecurityPolicy({ useDefaults: false, directives })({} as never, collector as never, () => {});
+  return header;
+}
+
 function createHelmet(options: { https: boolean }) {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // this origin's files, and the one inline script that loads the app after the first paint
-        scriptSrc: ["'self'", APP_LOADER_CSP_SOURCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // teachers' pictures come from this origin too (/avatars/…, decision 093)
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        scriptSrcAttr: ["'none'"],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(options) },
     // HSTS only means something over HTTPS.
     strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
+import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
@@ -15,10 +16,6 @@ export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-reval
 /** A signed-in user's page (their name, their favourites): never stored anywhere. */
 export const PRIVATE_HTML = 'private, no-store';
 
-/** `npm run dev` only: the app's policy plus what Vite's hot reload needs. */
-const DEV_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
 /** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -220,8 +217,11 @@ export async function createPageRenderer(
   options: SsrOptions,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
   let rendererFor: (url: string) => Promise<Renderer>;
+  /** `npm run dev` only: its pages' policy (security-headers.ts) */
+  let devCsp: string | undefined;
   if (options.devWebRoot) {
     rendererFor = await viteRenderer(app, options.devWebRoot);
+    devCsp = developmentCsp();
   } else {
     const indexFile = path.join(options.webDist, 'index.html');
     const entryFile = path.join(path.dirname(options.webDist), 'dist-ssr', 'entry-server.js');
@@ -273,7 +273,7 @@ export async function createPageRenderer(
     });
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     // development: Vite's React refresh runs an inline module script and talks over a websocket
-    if (options.devWebRoot) reply.header('content-security-policy', DEV_CSP);
+    if (devCsp) reply.header('content-security-policy', devCsp);
     if (result.kind === 'redirect') {
       reply.header('cache-control', PRIVATE_HTML).redirect(result.location, result.status);
       return undefined;
