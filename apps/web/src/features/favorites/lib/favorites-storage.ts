@@ -42,7 +42,3 @@ export function writeStoredFavorites(favorites: readonly Teacher[]): void {
     // quota exceeded: the server copy still holds them
   }
 }
-
-export function clearStoredFavorites(): void {
-  writeStoredFavorites([]);
-}
