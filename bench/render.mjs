@@ -2,14 +2,17 @@
 // The server render's floor (issue 9): what one page costs the web app's server entry with
 // every API answer canned, in this process — no HTTP, no database, no compression, no
 // concurrency. Each page's API answers are asked of a real server once (100,000 teachers
-// by default), then served from memory to the entry's `render()` (apps/web/dist-ssr).
+// by default), then served from memory to the entry's `render()` (apps/web/dist-ssr, as
+// last built: build first, or leave out --no-build).
 // For each page it prints the CPU µs per render (this process, V8's helper threads
-// included), the HTML's size, and the part of the main thread's samples spent in React's
-// renderer itself (react-dom/server's performWork, which runs the components, and its
-// flush, which writes the markup), from the V8 profiler over as many renders again.
+// included), the elapsed µs per render, the HTML's size, and, from the V8 profiler over as
+// many renders again, where the main thread's time went: inside React's render and flush
+// (react-dom/server's performWork and flushCompletedQueues, the app's components and hooks
+// included), of that in react-dom's own frames, and in the garbage collector.
 // Read against the SSR load target (bench/ssr.mjs, ≥ 1,000 distinct pages/s): Node runs a
-// server's JavaScript on one thread, so 1,000 pages/s leave it at most 1,000 µs per page
-// for everything (routing, the API, React, compression's JavaScript side, the socket).
+// process's JavaScript on one thread, so 1,000 pages/s from one process leave it at most
+// 1,000 µs per page for everything (routing, the API, React, compression's JavaScript side,
+// the socket).
 // Usage: node bench/render.mjs [--count 100000] [--renders 300] [--engine postgres|pglite] [--no-build]
 process.env.NODE_ENV = 'production'; // React's production build, as the server runs it
 
@@ -44,31 +47,41 @@ async function cannedFetch(request) {
   return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
 }
 
-/** Samples (of the main thread, idle left out) inside React's renderer: performWork and the flush. */
+/** Where React renders a tree (its components run inside it) and writes the markup out. */
 const REACT_WORK = new Set(['performWork', 'flushCompletedQueues']);
-function reactShare(profile) {
+
+/**
+ * The main thread's sampled time, by where it went (µs, summed over the profiled pass):
+ * inside React's render and flush, components included; of that, in react-dom's own frames
+ * (the renderer itself); the garbage collector; everything sampled.
+ */
+function timeByPart(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const inReact = new Map();
-  const isReact = (id) => {
-    if (inReact.has(id)) return inReact.get(id);
-    const node = byId.get(id);
-    const own = REACT_WORK.has(node.callFrame.functionName) && node.callFrame.url.includes('react-dom');
+  const underReact = new Map();
+  const isUnderReact = (id) => {
+    if (underReact.has(id)) return underReact.get(id);
+    const { callFrame } = byId.get(id);
     const parent = parentOf.get(id);
-    const result = own || (parent !== undefined && isReact(parent));
-    inReact.set(id, result);
+    const result = (REACT_WORK.has(callFrame.functionName) && callFrame.url.includes('react-dom')) || (parent !== undefined && isUnderReact(parent));
+    underReact.set(id, result);
     return result;
   };
-  let busy = 0;
-  let react = 0;
-  for (const id of profile.samples) {
-    const name = byId.get(id).callFrame.functionName;
-    if (name === '(idle)' || name === '(program)') continue;
-    busy += 1;
-    if (isReact(id)) react += 1;
-  }
-  return busy ? react / busy : 0;
+  const parts = { sampled: 0, react: 0, reactDomOwn: 0, gc: 0 };
+  profile.samples.forEach((id, i) => {
+    // a sample stands for the time until the next one
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    const { functionName, url } = byId.get(id).callFrame;
+    if (functionName === '(idle)') return;
+    parts.sampled += us;
+    if (functionName === '(garbage collector)') parts.gc += us;
+    else if (isUnderReact(id)) {
+      parts.react += us;
+      if (url.includes('react-dom')) parts.reactDomOwn += us;
+    }
+  });
+  return parts;
 }
 
 try {
@@ -101,29 +114,33 @@ try {
     for (let i = 0; i < RENDERS; i += 1) await render(request(url));
     const wall = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    // React's share from a second, profiled pass (the profiler slows what it samples)
+    // where the time goes, from a second, profiled pass (the profiler slows what it samples)
     await session.post('Profiler.start');
     for (let i = 0; i < RENDERS; i += 1) await render(request(url));
     const { profile } = await session.post('Profiler.stop');
-    const share = reactShare(profile);
-    const wallUs = (wall * 1000) / RENDERS;
+    const parts = timeByPart(profile);
+    const per = (us) => Math.round(us / RENDERS);
     rows.push({
       page,
       url: url.length > 60 ? `${url.slice(0, 57)}…` : url,
       status: first.status,
-      htmlKB: Math.round(first.html.length / 100) / 10,
-      stateKB: Math.round((first.state?.length ?? 0) / 100) / 10,
+      htmlKB: Math.round(Buffer.byteLength(first.html) / 100) / 10,
+      stateKB: Math.round(Buffer.byteLength(first.state ?? '') / 100) / 10,
       cpuUs: Math.round((used.user + used.system) / RENDERS),
-      mainThreadUs: Math.round(wallUs),
-      reactShare: `${Math.round(share * 100)}%`,
-      reactUs: Math.round(wallUs * share),
+      wallUs: Math.round((wall * 1000) / RENDERS),
+      sampledUs: per(parts.sampled),
+      reactRenderUs: per(parts.react),
+      reactDomOwnUs: per(parts.reactDomOwn),
+      gcUs: per(parts.gc),
     });
   }
   session.disconnect();
   console.log(`${ENGINE}, ${COUNT} teachers, ${RENDERS} renders per page, API answers canned in-process`);
   console.table(rows);
-  console.log('cpuUs: this process per render (V8 helper threads included); mainThreadUs: wall time per render on the one JS thread;');
-  console.log('reactUs: of it, in react-dom/server (performWork + flush). 1,000 pages/s on one JS thread leave 1,000 µs per page.');
+  console.log('cpuUs: this process per render (V8 helper threads included); wallUs: elapsed per render (one render at a time);');
+  console.log("from the profiled pass, per render: sampledUs on the main thread; reactRenderUs inside React's render and flush,");
+  console.log("components included; reactDomOwnUs of that in react-dom's own frames; gcUs in the garbage collector.");
+  console.log('1,000 pages/s on one Node process leave its JavaScript thread 1,000 µs per page for everything.');
 } finally {
   await server.stop();
 }

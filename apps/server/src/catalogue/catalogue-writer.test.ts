@@ -174,12 +174,13 @@ describe('teacher names (decision 095)', () => {
         wrote();
         await held;
       });
-      await written;
+      await Promise.race([written, b]);
       // A renames the only committed Ana Silva meanwhile: it must wait for B (the lock), or it
       // would see no other Ana Silva, remove the name, and B's teacher would never be found by it
-      const a = t.db.orm.transaction((tx) => upsertRecords(tx, [{ ...x, surname: 'Li' }]));
+      let settled = false;
+      const a = t.db.orm.transaction((tx) => upsertRecords(tx, [{ ...x, surname: 'Li' }])).finally(() => (settled = true));
       const waitingForLock = async () => {
-        for (let tries = 0; tries < 250; tries += 1) {
+        for (let tries = 0; tries < 250 && !settled; tries += 1) {
           const [row] = await t.db.rows<{ n: number }>(
             sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted
                 and database = (select oid from pg_database where datname = current_database())`,
@@ -187,12 +188,18 @@ describe('teacher names (decision 095)', () => {
           if ((row?.n ?? 0) > 0) return 'A waits for B' as const;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
+        if (settled) return 'A finished first' as const;
         throw new Error('A neither finished nor waited');
       };
-      const first = await Promise.race([a.then(() => 'A finished first' as const), waitingForLock()]);
-      release();
-      await b;
-      await a;
+      let first: string;
+      try {
+        first = await Promise.race([a.then(() => 'A finished first' as const), waitingForLock()]);
+      } finally {
+        // B commits whatever happened, and A goes on
+        release();
+        await b;
+        await a;
+      }
       expect(first).toBe('A waits for B');
       expect(await names()).toEqual(['ana li', 'ana silva']);
       expect(await names()).toEqual(await searchNames());

@@ -89,7 +89,11 @@ export function developmentCsp(): string {
   const directives = { ...appCspDirectives({ https: false }), scriptSrc: ["'self'", "'unsafe-inline'"], connectSrc: ["'self'", 'ws:', 'wss:'] };
   let header = '';
   const collector = { setHeader: (_name: string, value: unknown) => (header = String(value)) };
-  helmet.contentSecurityPolicy({ useDefaults: false, directives })({} as never, collector as never, () => {});
+  helmet.contentSecurityPolicy({ useDefaults: false, directives })({} as never, collector as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  // without it the page would keep the app's own policy, under which Vite's client cannot run
+  if (!header) throw new Error('helmet wrote no development content security policy');
   return header;
 }
 
