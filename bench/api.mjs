@@ -18,12 +18,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   arg,
-  benchData,
+  catalogueEnv,
   ensureBuilt,
   loadRun,
   PG_ADMIN,
   pgReachable,
-  postgresEnv,
   root,
   searchIndexBuilt,
   seed,
@@ -145,13 +144,8 @@ async function probe(base, paths, during) {
 }
 
 async function benchEngine(engine) {
-  let env;
-  if (engine === 'pglite') {
-    env = { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' };
-  } else {
-    env = await postgresEnv(`ll_bench_${COUNT}`);
-    if (POOL) env.DATABASE_POOL_SIZE = POOL;
-  }
+  const env = await catalogueEnv(engine, COUNT);
+  if (engine === 'postgres' && POOL) env.DATABASE_POOL_SIZE = POOL;
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
   seed(env, COUNT);
   const port = 3900 + (engine === 'pglite' ? 1 : 2);

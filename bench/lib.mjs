@@ -49,6 +49,15 @@ export async function postgresEnv(dbName, { fresh = false } = {}) {
   url.pathname = `/${dbName}`;
   return { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
 }
+/**
+ * The environment of the shared generated catalogue of `count` teachers on an engine: a
+ * PGlite DATA_DIR kept in bench/.data, or PostgreSQL's `ll_bench_<count>` database (seed()
+ * fills either to `count`).
+ */
+export async function catalogueEnv(engine, count) {
+  if (engine === 'pglite') return { DATA_DIR: path.join(benchData, `pglite-${count}`), DATABASE_URL: '' };
+  return postgresEnv(`ll_bench_${count}`);
+}
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const seedEntry = path.join(root, 'apps/server/dist/cli/seed.js');
 

@@ -6,8 +6,7 @@
 // second run within 10 % of the first.
 // Usage: node bench/redos.mjs [--engine pglite|postgres] [--count 100000] [--duration 10] [--connections 20]
 import autocannon from 'autocannon';
-import path from 'node:path';
-import { arg, benchData, ensureBuilt, postgresEnv, seed, startServer } from './lib.mjs';
+import { arg, catalogueEnv, ensureBuilt, seed, startServer } from './lib.mjs';
 
 const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
@@ -16,10 +15,6 @@ const ENGINE = arg('engine', 'pglite');
 const CATALOGUE = '/api/teachers?language=French&level=B1%20Intermediate&price=40';
 const HOSTILE_EMAIL = `a@${'a.'.repeat(31_000)}@`;
 
-async function engineEnv() {
-  if (ENGINE === 'pglite') return { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' };
-  return postgresEnv(`ll_bench_${COUNT}`);
-}
 
 async function catalogueLoad(base) {
   const result = await autocannon({ url: base + CATALOGUE, connections: CONNECTIONS, duration: DURATION });
@@ -59,7 +54,7 @@ function hostileSignIns(base) {
 }
 
 ensureBuilt();
-const env = await engineEnv();
+const env = await catalogueEnv(ENGINE, COUNT);
 console.log(`[${ENGINE}] preparing ${COUNT} teachers…`);
 seed(env, COUNT);
 const server = await startServer(env, 3903);

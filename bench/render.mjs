@@ -19,7 +19,7 @@ process.env.NODE_ENV = 'production'; // React's production build, as the server 
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { arg, benchData, ensureBuilt, freePort, pgReachable, postgresEnv, root, seed, startServer } from './lib.mjs';
+import { arg, catalogueEnv, ensureBuilt, freePort, pgReachable, root, seed, startServer } from './lib.mjs';
 
 const COUNT = Number(arg('count', 100_000));
 const RENDERS = Number(arg('renders', 300));
@@ -28,8 +28,7 @@ if (ENGINE !== 'postgres' && ENGINE !== 'pglite') throw new Error('--engine is p
 if (ENGINE === 'postgres' && !(await pgReachable())) throw new Error('PostgreSQL is not reachable: try --engine pglite');
 if (!process.argv.includes('--no-build')) ensureBuilt();
 
-const env =
-  ENGINE === 'pglite' ? { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' } : await postgresEnv(`ll_bench_${COUNT}`);
+const env = await catalogueEnv(ENGINE, COUNT);
 seed(env, COUNT);
 const server = await startServer({ ...env, HTML_CACHE_MAX: '0' }, await freePort());
 

@@ -18,12 +18,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   arg,
-  benchData,
+  catalogueEnv,
   freePort,
   loadRun,
   PG_ADMIN,
   pgReachable,
-  postgresEnv,
   root,
   searchIndexBuilt,
   seed,
@@ -134,10 +133,7 @@ const load = (server, title, paths, distinct = false, headers = HTML) =>
 const ofCeiling = (row, ceiling) => ({ ...row, ofCeiling: `${Math.round((row.reqPerSec / ceiling.reqPerSec) * 100)}%` });
 
 async function benchEngine(engine) {
-  const env =
-    engine === 'pglite'
-      ? { DATA_DIR: path.join(benchData, `pglite-${COUNT}`), DATABASE_URL: '' }
-      : await postgresEnv(`ll_bench_${COUNT}`);
+  const env = await catalogueEnv(engine, COUNT);
   console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
   seed(env, COUNT);
   const rows = [];
