@@ -49,15 +49,23 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
  * helmet's headers do not depend on the request, so they are computed once.
  */
 export function securityHeaderList(options: { https: boolean }): [string, string][] {
+  const headers = headersOf(createHelmet(options));
+  headers.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...headers];
+}
+
+/** The headers a helmet middleware sets, by lower-case name (they do not depend on the request). */
+function headersOf(middleware: (req: never, res: never, next: (error?: unknown) => void) => void): Map<string, string> {
   const headers = new Map<string, string>();
   const collector = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
-  createHelmet(options)({} as never, collector as never, () => {});
-  headers.set('permissions-policy', PERMISSIONS_POLICY);
-  return [...headers];
+  middleware({} as never, collector as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 /** The app's content security policy, as helmet's directives. */
@@ -87,11 +95,7 @@ function appCspDirectives(options: { https: boolean }) {
  */
 export function developmentCsp(): string {
   const directives = { ...appCspDirectives({ https: false }), scriptSrc: ["'self'", "'unsafe-inline'"], connectSrc: ["'self'", 'ws:', 'wss:'] };
-  let header = '';
-  const collector = { setHeader: (_name: string, value: unknown) => (header = String(value)) };
-  helmet.contentSecurityPolicy({ useDefaults: false, directives })({} as never, collector as never, (error?: unknown) => {
-    if (error) throw error;
-  });
+  const header = headersOf(helmet.contentSecurityPolicy({ useDefaults: false, directives })).get('content-security-policy');
   // without it the page would keep the app's own policy, under which Vite's client cannot run
   if (!header) throw new Error('helmet wrote no development content security policy');
   return header;

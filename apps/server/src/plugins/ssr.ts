@@ -16,7 +16,6 @@ export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-reval
 /** A signed-in user's page (their name, their favourites): never stored anywhere. */
 export const PRIVATE_HTML = 'private, no-store';
 
-
 /** better-auth's session cookie (`__Secure-` prefixed over HTTPS). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
