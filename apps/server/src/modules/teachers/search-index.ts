@@ -134,6 +134,16 @@ function countAll(sets: readonly Bits[]): number {
   return n;
 }
 
+/** `into` with only the teachers that are also in every one of these sets (in place); returns it. */
+function keepIn(into: Bits, sets: readonly Bits[]): Bits {
+  for (let w = 0; w < into.length; w++) {
+    let word = into[w] as number;
+    for (const set of sets) word &= set[w] as number;
+    into[w] = word;
+  }
+  return into;
+}
+
 /** Lists of ordinals by key, as a SearchIndexBuilder collects them. */
 type Lists = Map<string, number[]>;
 
@@ -369,6 +379,14 @@ export class SearchIndex {
     return [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
   }
 
+  /** A search's matches, as a new set: its words' document matches and its name matches. */
+  private searchMatches(terms: readonly SearchTerm[], names: readonly NameMatch[]): Bits {
+    const matches = this.documentMatches(terms).slice();
+    const named = this.nameSet(names);
+    for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (named[w] as number);
+    return matches;
+  }
+
   /** A cursor's teacher's ordinal: -1 for '' (before every id), undefined when not in this index. */
   private ordinalOf(id: string): number | undefined {
     return id === '' ? -1 : this.ordinals.get(id);
@@ -438,9 +456,7 @@ export class SearchIndex {
     filters: CountFilters,
     present: { languages: readonly string[]; levels: readonly string[] },
   ): { languages: Record<string, number>; levels: Record<string, number>; total: number } {
-    const matches = this.documentMatches(terms).slice();
-    const named = this.nameSet(names);
-    for (let w = 0; w < matches.length; w++) matches[w] = (matches[w] as number) | (named[w] as number);
+    const matches = this.searchMatches(terms, names);
     const [language, level, price] = this.filterSets(filters);
     const languages: Record<string, number> = {};
     for (const l of present.languages) languages[l] = countAll([matches, this.languages.get(l) ?? this.nothing, level, price]);
@@ -472,16 +488,13 @@ export class SearchIndex {
       if (lists) lists.push(list);
       else byScore.set(match.score, [list]);
     }
-    const [language, level, price] = this.filterSets(filters);
+    const sets = this.filterSets(filters);
     const page: CursorPosition[] = [];
     for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
       // this score's teachers with the filters, read from the top (below the cursor at its score)
       const group = new Uint32Array(this.everyone.length);
       for (const list of byScore.get(score) as Int32Array[]) for (const o of list) add(group, o);
-      for (let w = 0; w < group.length; w++) {
-        group[w] = (group[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
-      }
-      this.fromTop(group, after && score === after.value ? cut : this.size, rows - page.length, score, page);
+      this.fromTop(keepIn(group, sets), after && score === after.value ? cut : this.size, rows - page.length, score, page);
       if (page.length === rows) break;
     }
     return page;
@@ -506,28 +519,19 @@ export class SearchIndex {
   ): CursorPosition[] | null {
     const cut = this.ordinalOf(after.id);
     if (cut === undefined) return null;
-    const documents = this.documentMatches(terms);
-    const [language, level, price] = this.filterSets(filters);
-    const named = this.nameSet(names);
-    const page: CursorPosition[] = [];
+    const sets = this.filterSets(filters);
     if (order.column === 'score') {
       if (after.value !== 0) return null;
       // the document matches that are not name matches, by id from the top
-      const rest = new Uint32Array(this.everyone.length);
-      for (let w = 0; w < rest.length; w++) {
-        rest[w] =
-          (documents[w] as number) & ~(named[w] as number) & (language[w] as number) & (level[w] as number) & (price[w] as number);
-      }
+      const rest = keepIn(this.documentMatches(terms).slice(), sets);
+      const named = this.nameSet(names);
+      for (let w = 0; w < rest.length; w++) rest[w] = (rest[w] as number) & ~(named[w] as number);
+      const page: CursorPosition[] = [];
       this.fromTop(rest, cut < 0 ? this.size : cut, rows, 0, page);
       return page;
     }
-    const matches = new Uint32Array(this.everyone.length);
-    let count = 0;
-    for (let w = 0; w < matches.length; w++) {
-      const word = ((documents[w] as number) | (named[w] as number)) & (language[w] as number) & (level[w] as number) & (price[w] as number);
-      matches[w] = word;
-      if (word !== 0) count += popcount(word);
-    }
+    const matches = keepIn(this.searchMatches(terms, names), sets);
+    const count = countAll([matches]);
     const range = order.column === 'price_per_hour' ? filters : ANY_VALUE;
     return this.valuePage({ matches, column: order.column, direction: order.direction, after, cut, rows, range }, count);
   }
@@ -545,12 +549,7 @@ export class SearchIndex {
     if (cut === undefined) return null;
     const range = order.column === 'price_per_hour' ? filters : ANY_VALUE;
     const read = { column: order.column, direction: order.direction, after, cut, rows, range };
-    const inSet = () => {
-      const [language, level, price] = this.filterSets(filters);
-      const set = new Uint32Array(this.everyone.length);
-      for (let w = 0; w < set.length; w++) set[w] = (language[w] as number) & (level[w] as number) & (price[w] as number);
-      return this.inOrder({ ...read, matches: set });
-    };
+    const inSet = () => this.inOrder({ ...read, matches: keepIn(this.everyone.slice(), this.filterSets(filters)) });
     if (!walks(matches, rows)) return inSet();
     // many match: the walk tests each teacher's language and level sets and price (no set to build)
     const language = this.language(filters);
