@@ -2,6 +2,7 @@ import { teacherSchema, teachersPageSchema, type Sort, type Teacher } from '@lea
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { generateTeachers } from '../catalogue/generator.js';
+import { LIST_STATEMENTS } from '../modules/teachers/teachers-repository.js';
 
 /** A generated teacher, as the model of the catalogue sees it. */
 export type Generated = ReturnType<typeof generateTeachers> extends Generator<infer T> ? T : never;
@@ -53,3 +54,8 @@ export async function searchIndexBuilt(app: FastifyInstance): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+const LISTS = new Set<unknown>(Object.values(LIST_STATEMENTS));
+/** How many list statements (LIST_STATEMENTS) ran, as a spy on the database's `statement` saw them. */
+export const listStatementsRun = (statement: { mock: { calls: readonly (readonly unknown[])[] } }): number =>
+  statement.mock.calls.filter(([text]) => LISTS.has(text)).length;
