@@ -33,8 +33,8 @@ export interface TeachersRoutesOptions {
   cacheCheckMs?: number;
   /** how many responses the cache keeps (0: no cache) */
   cacheEntries?: number;
-  /** how many characters of teachers' cards are kept in memory (0: none), CardCache */
-  cardChars?: number;
+  /** how many characters of teachers' cards are kept in memory (0: none), CardCache; CATALOGUE_CARD_MB */
+  cardChars: number;
 }
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
@@ -105,7 +105,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       }
     });
   /** The cards of the pages found in memory, kept for this catalogue version (CardCache). */
-  const cards = () => cache.memo('cards', async () => new CardCache(options.cardChars ?? 64 * 2 ** 20));
+  const cards = () => cache.memo('cards', async () => new CardCache(options.cardChars));
 
   app.decorate('searchIndexReady', async () => (await cache.peek('search-index')) !== undefined);
 
