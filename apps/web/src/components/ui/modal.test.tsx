@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, fireEvent, waitFor } from '@testing-library/react';
+import { act, render, screen, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from './modal';
 
@@ -102,6 +102,32 @@ describe('Modal', () => {
     expect(dialog).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'x' }));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
+  });
+
+  it('leaves focus where the person put it when a message appears as they leave an empty field', async () => {
+    function Form() {
+      const [touched, setTouched] = useState(false);
+      return (
+        <Modal open onClose={() => {}} title="Registration">
+          <input aria-label="Name" onBlur={() => setTouched(true)} />
+          {touched ? <p>Name is required</p> : null}
+          <input aria-label="Email" />
+        </Modal>
+      );
+    }
+    render(<Form />);
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveFocus();
+    // A click elsewhere: the field loses focus (to the body) before the next one gains it.
+    act(() => name.blur());
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(name).not.toHaveFocus();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Email'));
+    await user.keyboard('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 });
 

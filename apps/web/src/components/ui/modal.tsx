@@ -104,7 +104,10 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
     };
   }, []);
 
-  // Later content (e.g. a lazily loaded form) gets focus while focus still rests on the dialog itself.
+  // Later content (e.g. a lazily loaded form) gets focus while focus still rests on the dialog
+  // itself. Only until a control inside has had focus: after that the person is moving
+  // through the form, and a message that appears as they leave an empty field (focus is on
+  // the body between one field's blur and the next one's focus) must not pull them back.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel || typeof MutationObserver === 'undefined') return;
@@ -114,8 +117,16 @@ function ModalPanel({ onClose, title, description, maxWidth = 566, maxHeight, ch
         first?.focus();
       }
     });
+    const settle = (event: FocusEvent) => {
+      if (event.target !== panel) observer.disconnect();
+    };
     observer.observe(panel, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    if (panel.contains(document.activeElement) && document.activeElement !== panel) observer.disconnect();
+    panel.addEventListener('focusin', settle);
+    return () => {
+      panel.removeEventListener('focusin', settle);
+      observer.disconnect();
+    };
   }, []);
 
   const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
