@@ -200,7 +200,7 @@ describe('forgot password', () => {
     }
 
     // valid for one hour
-    const [row] = await t.db.orm.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [row] = await t.db.orm.select().from(verification).where(eq(verification.value, u.id));
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * 60_000);
     expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
   });
@@ -236,6 +236,35 @@ describe('forgot password', () => {
     expect((await signIn(u.email, 'brand-new-pass-2')).status).toBe(200);
   });
 
+  it('the database keeps only a hash of the token: no stored value holds it, and the mailed link still works, once', async () => {
+    const u = await signUp(t.app);
+    await requestReset(u.email);
+    const token = await resetToken(u.email);
+    const rows = await t.db.orm.select().from(verification).where(eq(verification.value, u.id));
+    expect(rows).toHaveLength(1);
+    const stored = rows.flatMap((r) => [r.id, r.identifier, r.value]);
+    expect(stored.filter((value) => value.includes(token))).toEqual([]);
+
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' })).statusCode).toBe(200);
+    const again = await post('/api/auth/reset-password', { token, newPassword: 'another-pass-3' });
+    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(u.email, 'brand-new-pass-2')).status).toBe(200);
+  });
+
+  it('a link stored in clear before hashing (decision 104) keeps working until it expires, once', async () => {
+    const u = await signUp(t.app);
+    const token = 'clearTokenFromBefore0001';
+    await t.db.orm.insert(verification).values({
+      id: randomUUID(),
+      identifier: `reset-password:${token}`,
+      value: u.id,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+    });
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' })).statusCode).toBe(200);
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'another-pass-3' })).statusCode).toBe(400);
+    expect((await signIn(u.email, 'brand-new-pass-2')).status).toBe(200);
+  });
+
   it('an expired link is refused and changes nothing', async () => {
     const u = await signUp(t.app);
     await requestReset(u.email);
@@ -244,7 +273,7 @@ describe('forgot password', () => {
     await t.db.orm
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verification.identifier, `reset-password:${token}`));
+      .where(eq(verification.value, u.id));
     const res = await post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-2' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });

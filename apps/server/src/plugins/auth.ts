@@ -64,6 +64,11 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       sendVerificationEmail: ({ user, token }) =>
         queueQuietly('confirmation', user.id, enqueueVerifyEmailMail(db, user, verifyEmailLink(options.publicOrigin, token))),
     },
+    // Reset tokens are kept as their SHA-256 (identifier `reset-password:<token>` hashed): a copy of
+    // the table (a backup, a leaked dump) holds no working link. The e-mailed token is looked up by
+    // its hash; better-auth still finds a clear identifier stored before this (decision 104).
+    // E-mail confirmation links are signed JWTs and store nothing.
+    verification: { storeIdentifier: 'hashed' },
     user: {
       // POST /delete-user with the password (required by the form rules): see deleteAccountData
       deleteUser: { enabled: true, beforeDelete: (user) => deleteAccountData(db, user.id) },
