@@ -42,29 +42,72 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
 const ACCEPT = Object.keys(SIGNATURES).join(',');
 
 /**
- * Addresses a picture is never fetched from: this machine, private and shared networks,
+ * IPv4 addresses a picture is never fetched from: this machine, private and shared networks,
  * link-local (where clouds answer with their instances' credentials), multicast, reserved.
  */
-const NOT_PUBLIC = new BlockList();
+const IPV4_NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+] as const) IPV4_NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 
-const isPublic = (address: string) => {
+/**
+ * IPv6 networks never fetched from, besides the IPv4 ones reached through IPv6 (below). With
+ * them, those that hold an IPv4 address of any kind in their bits: `::/96` (`::`, `::1` and
+ * the old IPv4-compatible `::a.b.c.d`), `::ffff:0:0:0/96` (SIIT), `64:ff9b:1::/48` (local-use
+ * NAT64), `2002::/16` (6to4) and `2001::/32` (Teredo): through a relay or a translator each can
+ * lead to a private IPv4 host, and no picture host of ours lives there.
+ * (Own list: Node's BlockList matches its IPv6 rules against IPv4 addresses too, as if mapped —
+ * `::ffff:0:0/96` in one list with the IPv4 rules refused every IPv4 address.)
+ */
+const IPV6_NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
+  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) IPV6_NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * IPv6 networks whose last 32 bits are the IPv4 host reached: IPv4-mapped (`::ffff:a.b.c.d`)
+ * and the well-known NAT64 prefix (`64:ff9b::a.b.c.d`, what DNS64 answers on an IPv6-only
+ * network). That IPv4 address decides.
+ */
+const IPV4_INSIDE = new BlockList();
+IPV4_INSIDE.addSubnet('::ffff:0:0', 96, 'ipv6');
+IPV4_INSIDE.addSubnet('64:ff9b::', 96, 'ipv6');
+
+/** The eight 16-bit words of an IPv6 address (one net.isIP calls 6), a dotted IPv4 tail included. */
+function ipv6Words(address: string): number[] {
+  let text = address.split('%', 1)[0] ?? '';
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const words = (part: string) => (part === '' ? [] : part.split(':').map((word) => parseInt(word, 16)));
+  const front = words(head);
+  const back = tail === undefined ? [] : words(tail);
+  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** Whether a picture may be fetched from this address (an IP address, not a name). */
+export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  return family !== 0 && !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
-};
+  if (family === 4) return !IPV4_NOT_PUBLIC.check(address, 'ipv4');
+  if (family !== 6) return false;
+  if (IPV4_INSIDE.check(address, 'ipv6')) {
+    const [, , , , , , high = 0, low = 0] = ipv6Words(address);
+    return isPublicAddress([high >> 8, high & 255, low >> 8, low & 255].join('.'));
+  }
+  return !IPV6_NOT_PUBLIC.check(address, 'ipv6');
+}
 
 /** DNS as usual, but a name that leads to an address that is not public fails the connection. */
 const publicLookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
   dnsLookup(hostname, options, (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => {
     if (error) return callback(error, address, family);
     const addresses = Array.isArray(address) ? address.map((entry) => entry.address) : [address];
-    if (!addresses.every(isPublic)) return callback(new PictureFetchError('the source is not on a public address'), address, family);
+    if (!addresses.every(isPublicAddress)) return callback(new PictureFetchError('the source is not on a public address'), address, family);
     return callback(null, address, family);
   });
 }) as unknown as LookupFunction;
@@ -114,7 +157,7 @@ export async function fetchPicture(source: string, options: PictureSourceOptions
         throw new PictureFetchError(`not an https source (${url.protocol.slice(0, 10)})`);
       }
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      if (!allowLocal && isIP(host) !== 0 && !isPublic(host)) throw new PictureFetchError('the source is not on a public address');
+      if (!allowLocal && isIP(host) !== 0 && !isPublicAddress(host)) throw new PictureFetchError('the source is not on a public address');
       const response = await get(url, signal, allowLocal);
       const { statusCode = 0, headers } = response;
       if (statusCode >= 300 && statusCode < 400 && headers.location) {
