@@ -10,7 +10,7 @@ import { forgetStore, makeStore, rootReducer, type AppStore } from './store';
 import { AppRoutes, routes, type RouteHandle } from './app/router';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
-import { DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
+import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
 import { SSR_ORIGIN } from './lib/ssr-origin';
 
 /** No page takes this long to render once its data is in: a hung render answers 500. */
@@ -109,7 +109,7 @@ export const scriptJson = (value: unknown) => scriptSafe(JSON.stringify(value));
 /** The <head> tags of a page: title, description, canonical, robots, Open Graph, Twitter, JSON-LD. */
 export function headTags(head: PageHead, pathname: string, publicOrigin: string): string {
   const description = head.description ?? DEFAULT_DESCRIPTION;
-  const url = new URL(head.canonicalPath ?? pathname, publicOrigin).href;
+  const url = absoluteUrl(publicOrigin, head.canonicalPath ?? pathname);
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [

@@ -257,14 +257,14 @@ export async function createPageRenderer(
    * answered with a redirect, or when its client left while it waited (nothing is rendered
    * for no one).
    */
-  const renderPage = (request: FastifyRequest, reply: FastifyReply, anonymous: boolean) =>
-    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, anonymous)));
+  const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean) =>
+    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, url, anonymous)));
 
-  async function renderNow(request: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<Page | undefined> {
+  async function renderNow(request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean): Promise<Page | undefined> {
     const setCookies: string[] = [];
-    const renderer = await rendererFor(request.url);
+    const renderer = await rendererFor(url);
     const result = await renderer.entry.render({
-      url: request.url,
+      url,
       fetch: inProcessFetch(app, request, setCookies),
       sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
@@ -294,6 +294,14 @@ export async function createPageRenderer(
   };
 
   async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const target = pageTarget(request.url);
+    if (target.kind === 'redirect') {
+      // the same for every visitor: a CDN may keep it like an anonymous page
+      return reply.header('cache-control', ANONYMOUS_HTML).redirect(target.location, 301);
+    }
+    if (target.kind === 'not-found') {
+      return reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    }
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
     let page: Page | undefined;
     if (anonymous && cache) {
@@ -305,9 +313,9 @@ export async function createPageRenderer(
       let renderedHere = false;
       let rendered: Page | undefined;
       const entry = await cache
-        .get(request.url, async () => {
+        .get(target.url, async () => {
           renderedHere = true;
-          rendered = await renderPage(request, reply, true);
+          rendered = await renderPage(request, reply, target.url, true);
           if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
           return `${rendered.status}${rendered.body.toString()}`;
         })
@@ -316,9 +324,9 @@ export async function createPageRenderer(
           throw error;
         });
       if (entry) page = cachedPage(entry);
-      else page = renderedHere ? rendered : await renderPage(request, reply, true);
+      else page = renderedHere ? rendered : await renderPage(request, reply, target.url, true);
     } else {
-      page = await renderPage(request, reply, anonymous);
+      page = await renderPage(request, reply, target.url, anonymous);
     }
     if (!page) return reply; // a redirect, already sent
     // (pages are answered from the not-found handler, which @fastify/compress does not reach)
@@ -342,6 +350,48 @@ export async function createPageRenderer(
     if (encoding) reply.header('content-encoding', encoding);
     return reply.code(page.status).type('text/html; charset=utf-8').send(body);
   }
+}
+
+/** Longer paths are no page's (a teacher's is under 80 characters): 404 at once, nothing rendered or kept. */
+export const PAGE_PATH_MAX = 2048;
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+  '<title>Page not found · LearnLingo</title></head><body><p>There is no such page. <a href="/">LearnLingo</a></p></body></html>';
+
+/** What a request's URL renders: itself, a redirect to its normalised path, or nothing (404). */
+export type PageTarget = { kind: 'page'; url: string } | { kind: 'redirect'; location: string } | { kind: 'not-found' };
+
+/** A path segment that is `.` or `..`, percent-encoded or not (`%2e`, `.%2E`, …). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The page a request's URL names, as a path that is sure to stay on our origin. The URL is
+ * the raw request target (`/.//evil.example/x` as a client sent it): parsed against any
+ * origin, an empty segment or a dot segment in front can make it `//evil.example/x`, a URL
+ * of another host, or no URL at all (`//`). Such a path is redirected to its normal form
+ * (runs of `/` made one, `.` and `..` resolved, the query kept); a backslash (which browsers
+ * read as `/`), raw or encoded, or a path past PAGE_PATH_MAX is no page: 404. A page's
+ * path then starts with exactly one `/` and has neither `//` nor a dot segment in it.
+ */
+export function pageTarget(url: string): PageTarget {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt);
+  if (!path.startsWith('/') || path.length > PAGE_PATH_MAX || path.includes('\\') || /%5c/i.test(path)) {
+    return { kind: 'not-found' };
+  }
+  const segments: string[] = [];
+  const parts = path.split('/').slice(1);
+  parts.forEach((segment, index) => {
+    const last = index === parts.length - 1;
+    if (DOT_SEGMENT.test(segment)) {
+      if (segment.replace(/%2e/gi, '.') === '..') segments.pop();
+      // `/a/.` and `/a/..` name a folder: `/a/` and `/`
+      if (last) segments.push('');
+    } else if (segment !== '' || last) segments.push(segment);
+  });
+  const normal = `/${segments.join('/')}`.replace(/\/{2,}/g, '/');
+  return normal === path ? { kind: 'page', url } : { kind: 'redirect', location: normal + query };
 }
 
 /** More calls waiting than `limitConcurrency` lets wait. */

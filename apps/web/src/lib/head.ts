@@ -21,6 +21,15 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
 }
 
+/**
+ * A page's absolute URL: PUBLIC_ORIGIN and the page's path. Only a path that starts with one
+ * `/` is kept; anything that could name another host parsed as a URL (`//host/x`, `/\host`,
+ * `http://host`) or is no path at all stands for the origin's root instead.
+ */
+export function absoluteUrl(publicOrigin: string, path: string): string {
+  return publicOrigin + (/^\/(?![/\\])/.test(path) ? path : '/');
+}
+
 export const DEFAULT_DESCRIPTION =
   'LearnLingo: find an online language teacher, filter by language, level and price, and book a trial lesson.';
 
