@@ -130,6 +130,8 @@ export async function buildApp({
     publicOrigin: env.publicOrigin,
     schoolEmail: env.schoolEmail,
     now,
+    limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
+    holdMs: env.bookingHoldMinutes * 60_000,
   });
 
   const renderPage = await createPageRenderer(app, {

@@ -32,13 +32,24 @@ export const phoneSchema = z
     return digits >= 7 && digits <= 15;
   }, m.phoneInvalid);
 
+export const NAME_WITH_ADDRESS = 'Full name cannot contain a web or e-mail address';
+
+/**
+ * Whether a name holds something a mail client would make a link of: a scheme (`x://`), an
+ * `@`, `www.`, or a dot between a letter or digit and two or more letters (`evil.com`,
+ * `St.John` — written `St. John` it passes). Called on at most 100 characters (the cap comes first).
+ */
+export const looksLikeAddress = (value: string): boolean =>
+  /:\/\/|@|\bwww\.|[\p{L}\p{N}]\.\p{L}{2}/iu.test(value);
+
 export const fullNameSchema = z
   .string({ error: m.fullNameRequired })
   .max(400, { error: 'Full name must be at most 100 characters', abort: true })
   .trim()
   .min(1, m.fullNameRequired)
   .max(100, { error: 'Full name must be at most 100 characters', abort: true })
-  .refine((v) => !hasControlCharacter(v), noControl);
+  .refine((v) => !hasControlCharacter(v), noControl)
+  .refine((v) => !looksLikeAddress(v), NAME_WITH_ADDRESS);
 
 /** The booking form's fields (the teacher comes from the card). */
 export const bookingFormSchema = z.object({
@@ -59,7 +70,18 @@ export const lessonMessages = {
   cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
   lessonCancelled: 'Your lesson was cancelled',
   cancelFailed: 'Could not cancel the lesson. Please try again.',
+  /** a visitor's booking after it is made: the link is in the e-mail */
+  checkEmail: 'Check your e-mail to confirm',
+  lessonConfirmed: 'Your lesson is confirmed',
+  confirmFailed: 'Could not confirm the lesson. Please try again.',
+  holdExpired: 'This booking was not confirmed in time, so its time is free again. Please book again.',
 } as const;
+
+/** 429 on POST /api/bookings (the wait is also in Retry-After, in seconds). */
+export const tooManyBookingsMessage = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many bookings in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
 
 /** A trial lesson lasts 60 minutes and starts on the hour in the teacher's time zone. */
 export const LESSON_MINUTES = 60;
@@ -101,7 +123,8 @@ export const bookingRequestSchema = bookingFormSchema
   .strict();
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
-export const LESSON_STATUSES = ['upcoming', 'past', 'cancelled', 'unscheduled'] as const;
+/** pending: a visitor's booking waiting for its e-mail link (until confirmBy); expired: it was not confirmed in time. */
+export const LESSON_STATUSES = ['upcoming', 'past', 'cancelled', 'unscheduled', 'pending', 'expired'] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
 
 /** One booked trial lesson as its owner sees it. */
@@ -125,6 +148,8 @@ export const lessonSchema = z.object({
   reason: z.string(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** UTC; while pending: the time the e-mail link must be used by, else null */
+  confirmBy: z.string().nullable(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 
@@ -137,8 +162,11 @@ export const bookingCreatedSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   lesson: lessonSchema,
-  /** the private link's token (/bookings/:token); shown once, stored only hashed */
-  token: z.string(),
+  /**
+   * the private link's token (/bookings/:token); shown once, stored only hashed. null when the
+   * booking is pending (lesson.status): the link then reaches the learner only by e-mail.
+   */
+  token: z.string().nullable(),
 });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
 

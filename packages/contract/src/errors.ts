@@ -21,6 +21,8 @@ export const apiErrorCodes = [
   'SLOT_TAKEN',
   /** a lesson can be cancelled only up to CANCEL_MIN_HOURS_AHEAD before it starts */
   'CANCEL_TOO_LATE',
+  /** a visitor's booking was not confirmed by its e-mail link in time (decision 102) */
+  'BOOKING_EXPIRED',
 ] as const;
 export const apiErrorCodeSchema = z.enum(apiErrorCodes);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

@@ -43,6 +43,9 @@ const rawEnvSchema = z.object({
   HTML_CACHE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(2000)),
   SSR_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(4)),
   AUTH_ATTEMPTS_PER_10S: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+  BOOKINGS_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(5)),
+  BOOKINGS_PER_EMAIL_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(3)),
+  BOOKING_HOLD_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(24 * 60).default(30)),
   SCHOOL_TIME_ZONE: z.preprocess(emptyAsUndefined, z.string().max(64).default('UTC')),
   SCHOOL_HOURS: z.preprocess(emptyAsUndefined, z.string().max(300).default('Mon-Fri 09:00-18:00')),
   SCHOOL_EMAIL: z.preprocess(emptyAsUndefined, z.email().max(254).optional()),
@@ -91,6 +94,12 @@ export interface Env {
   seedCount: number;
   /** sign-in and sign-up attempts allowed per client address per 10 s (better-auth's rule: 3) */
   authAttemptsPer10s: number;
+  /** bookings allowed per client address (IPv6: per /64) per hour, on every server together (decision 102) */
+  bookingsPerAddressPerHour: number;
+  /** bookings allowed per e-mail address (case and +tag folded) per hour */
+  bookingsPerEmailPerHour: number;
+  /** how long a visitor's booking waits for its e-mail link before its time is free again */
+  bookingHoldMinutes: number;
   /** PostgreSQL connections per server process (DATABASE_URL only) */
   databasePoolSize: number;
   /** responses kept by each server's in-process catalogue cache (0 turns it off) */
@@ -210,6 +219,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDevRoot: raw.WEB_DEV === 'true' ? path.dirname(defaultWebDist) : undefined,
     seedCount: raw.SEED_COUNT,
     authAttemptsPer10s: raw.AUTH_ATTEMPTS_PER_10S,
+    bookingsPerAddressPerHour: raw.BOOKINGS_PER_ADDRESS_PER_HOUR,
+    bookingsPerEmailPerHour: raw.BOOKINGS_PER_EMAIL_PER_HOUR,
+    bookingHoldMinutes: raw.BOOKING_HOLD_MINUTES,
     catalogueCacheEntries: raw.CATALOGUE_CACHE_ENTRIES,
     catalogueCardMb: raw.CATALOGUE_CARD_MB,
     htmlCacheMax: raw.HTML_CACHE_MAX,

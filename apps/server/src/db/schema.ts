@@ -335,10 +335,20 @@ export const booking = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** SHA-256 (hex) of the private link's token; the token itself is never stored */
     tokenHash: text('token_hash').unique(),
+    /**
+     * A visitor's booking waits for its e-mail link until this time (decision 102); null: a
+     * real lesson. Past it, the hold no longer keeps the slot (released by the next booking
+     * of that slot, or the sweep).
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** the learner's IANA zone, for the times in e-mails sent later (the confirmation) */
+    learnerTimeZone: text('learner_time_zone'),
   },
   (t) => [
     index('booking_teacher_idx').on(t.teacherId),
     index('booking_user_idx').on(t.userId),
+    // the sweep finds holds by expiry
+    index('booking_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
     /*
      * A slot can be booked once: at most one lesson that is not cancelled per teacher and
      * start. Concurrent bookings of one slot race here, and all but one fail with a unique
@@ -350,6 +360,17 @@ export const booking = pgTable(
       .where(sql`${t.start} is not null and ${t.cancelledAt} is null`),
   ],
 );
+
+/**
+ * Bookings per client address and per e-mail address in the current hour (decision 102): one
+ * row per key, bumped in the booking's own transaction, so every server on one database
+ * counts together. The key is an HMAC of the address, never the address itself.
+ */
+export const bookingLimit = pgTable('booking_limit', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
 
 export const authSchema = { user, session, account, verification, rateLimit };
 

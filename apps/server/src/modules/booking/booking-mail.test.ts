@@ -1,13 +1,14 @@
-import type { BookingCreated } from '@learnlingo/contract';
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/generator.js';
 import { mailOutbox, teacherAvailability } from '../../db/schema.js';
-import { createMailTransport, createMailWorker } from '../../mail/index.js';
+import { createMailTransport, createMailWorker, type MailMessage } from '../../mail/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/db.js';
 import { mimePart, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
+import { bookingMails, plainName } from './booking-mail.js';
+import type { BookingRow } from './booking-repository.js';
 
 const CLOCK = Date.parse('2026-10-28T12:00:00Z');
 const NY = generatedTeacherId(1);
@@ -36,6 +37,15 @@ const worker = (url: string) =>
 const outbox = () => t.db.rows<{ id: string; attempts: number }>(sql`select id, attempts from ${mailOutbox}`);
 const book = (start: string) =>
   t.app.inject({ method: 'POST', url: '/api/bookings', payload: { ...form, teacherId: NY, start, timeZone: 'Europe/Berlin' } });
+/** Books as a visitor and confirms by the link in the hold's e-mail (decision 102); the private link's token. */
+async function bookAndConfirm(start: string): Promise<string> {
+  expect((await book(start)).statusCode).toBe(201);
+  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox);
+  const hold = rows.map((r) => r.message as MailMessage).findLast((m) => m.subject.startsWith('Confirm'));
+  const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(hold?.text ?? '')?.[1] ?? '';
+  expect((await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` })).statusCode).toBe(200);
+  return token;
+}
 const instantOf = (ics: string) => {
   const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent('vevent')!);
   return event.startDate.toJSDate().toISOString();
@@ -45,19 +55,17 @@ describe(`booking e-mails (${testEngine})`, () => {
   const servers: TestSmtp[] = [];
   afterAll(() => Promise.all(servers.map((s) => s.close())));
 
-  it('a booking queues the learner’s and the school’s e-mails, which arrive at a real SMTP server with the .ics', async () => {
-    const res = await book('2026-11-03T14:00:00Z');
-    expect(res.statusCode).toBe(201);
-    const { token } = res.json<BookingCreated>();
-    expect(await outbox()).toHaveLength(2);
+  it('a confirmed booking queues the learner’s and the school’s e-mails, which arrive at a real SMTP server with the .ics', async () => {
+    const token = await bookAndConfirm('2026-11-03T14:00:00Z');
+    expect(await outbox()).toHaveLength(3); // the hold's link, then the two
 
     const smtp = await startTestSmtp();
     servers.push(smtp);
     await worker(smtp.url).runOnce();
-    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(3);
     expect(await outbox()).toHaveLength(0);
 
-    const learner = smtp.received.find((raw) => /^To: ada@example\.com$/m.test(raw))!;
+    const learner = smtp.received.find((raw) => /^To: ada@example\.com$/m.test(raw) && /^Subject: .+ is booked$/m.test(raw))!;
     expect(learner).toMatch(/^Subject: Your .+ trial lesson with .+ is booked$/m);
     const learnerText = mimePart(learner, 'text/plain');
     // 14:00 UTC is 15:00 in Berlin (the zone the learner picked the time in)
@@ -82,17 +90,16 @@ describe(`booking e-mails (${testEngine})`, () => {
   });
 
   it('a cancellation e-mails a CANCEL; while the SMTP server is down nothing is lost, and it arrives once it is back', async () => {
-    const res = await book('2026-11-04T15:00:00Z');
-    const { token } = res.json<BookingCreated>();
+    const token = await bookAndConfirm('2026-11-04T15:00:00Z');
     const probe = await startTestSmtp();
     const port = probe.port;
     await probe.close(); // nothing listens on `port` now
     const down = worker(`smtp://127.0.0.1:${port}`);
-    await down.runOnce(); // the booking's two e-mails: refused by the network, kept
+    await down.runOnce(); // the booking's three e-mails: refused by the network, kept
     expect((await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/cancel` })).statusCode).toBe(200);
     await down.runOnce();
     const kept = await outbox();
-    expect(kept).toHaveLength(4);
+    expect(kept).toHaveLength(5);
     expect(kept.every((row) => row.attempts >= 1)).toBe(true);
 
     const smtp = await startTestSmtp({ port });
@@ -103,11 +110,47 @@ describe(`booking e-mails (${testEngine})`, () => {
       await down.runOnce();
     }
     expect(await outbox()).toHaveLength(0);
-    expect(smtp.received).toHaveLength(4);
+    expect(smtp.received).toHaveLength(5);
     const cancelled = smtp.received.find((raw) => /^To: ada@example\.com$/m.test(raw) && /^Subject: .+ was cancelled$/m.test(raw))!;
     const ics = mimePart(cancelled, 'filename=learnlingo-trial-lesson.ics');
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('STATUS:CANCELLED');
     expect(instantOf(ics)).toBe('2026-11-04T15:00:00.000Z');
+  });
+});
+
+describe('the learner’s name in e-mails', () => {
+  /** what mail clients make links of in plain text: a scheme, www., an address, a dotted host name */
+  const LINKIFIABLE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[\w.+-]+@[\w-]+\.[a-z]|[a-z0-9-]+\.(?:com|example|net|org|ru)\b/i;
+
+  it.each(['Win at https://evil.example/x', 'www.evil.example', 'mail me: a@b.example', 'evil.com'])('%j reads the same but is no link', (name) => {
+    const plain = plainName(name);
+    expect(plain.replaceAll('\u200b', '')).toBe(name);
+    expect(plain).not.toMatch(LINKIFIABLE);
+  });
+
+  it('the confirmation and the school copy carry a name stored before the form refused addresses, unlinkable', () => {
+    const row: BookingRow = {
+      id: '0b5c8a4e-1c1e-4d1f-9f1e-2a7d0c3b4e5f',
+      userId: null,
+      reason: 'Living abroad',
+      fullName: 'Visit https://evil.example now',
+      email: 'ada@example.com',
+      language: 'French',
+      start: new Date('2026-11-03T14:00:00Z'),
+      createdAt: new Date(CLOCK),
+      cancelledAt: null,
+      holdExpiresAt: null,
+      learnerTimeZone: null,
+      teacher: { id: NY, name: 'Jane', surname: 'Smith', avatarUrl: null, schedule: null },
+    };
+    const messages = bookingMails('booked', { row, ics: 'BEGIN:VCALENDAR', manageUrl: 'https://learnlingo.example/bookings/x', learnerTimeZone: 'UTC', teacherTimeZone: 'UTC', schoolEmail: SCHOOL_EMAIL });
+    expect(messages).toHaveLength(2);
+    for (const message of messages) {
+      expect(message.html).toBeUndefined(); // plain text only: no markup to inject
+      const nameLine = message.text.split('\n').find((line) => line.includes('Visit'))!.replace(' <ada@example.com>', '');
+      expect(nameLine).not.toMatch(LINKIFIABLE);
+      expect(nameLine.replaceAll('\u200b', '')).toContain('Visit https://evil.example now');
+    }
   });
 });

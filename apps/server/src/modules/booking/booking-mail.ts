@@ -27,7 +27,56 @@ function when(start: Date, timeZone: string): string {
   return `${day.replace(',', '')}, ${time.format(start)}–${time.format(new Date(start.getTime() + LESSON_MS))} (${timeZone})`;
 }
 
+/**
+ * The learner's name as mail text. Booking mails are plain text only (no HTML part, so no
+ * markup to escape), and clients make links of URL-like text even there: a zero-width space
+ * before each `.`, `@`, `:` and `/` keeps `evil.com`, `www.x`, `a@b.c` or `https://…` from
+ * reading as one (no run of host characters holds a dot any more), while the name looks the same. The contract already refuses such
+ * names (looksLikeAddress); this covers names stored before it did.
+ */
+export const plainName = (name: string) => name.replace(/[.@:/]/g, '\u200b$&');
+
 const lessonName = (row: BookingRow) => `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
+
+export interface HoldMailContext {
+  row: BookingRow;
+  /** where the learner confirms it (the private link) */
+  confirmUrl: string;
+  expiresAt: Date;
+  learnerTimeZone: string;
+}
+
+/**
+ * The one e-mail of a hold (decision 102): to the address typed in the form, whose owner may
+ * not have asked for it — so it carries nothing the visitor chose (no name, no reason), only
+ * the lesson, the link and how to ignore it. The school hears of the lesson once it is confirmed.
+ */
+export function holdMail(c: HoldMailContext): MailMessage[] {
+  const { row } = c;
+  if (!row.start) return [];
+  const by = new Intl.DateTimeFormat('en-GB', { timeZone: c.learnerTimeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(c.expiresAt);
+  return [
+    {
+      to: row.email,
+      subject: `Confirm your ${lessonName(row)}`,
+      text: [
+        'Hello,',
+        '',
+        'this e-mail address was given for a booking on LearnLingo:',
+        `Lesson: ${lessonName(row)}`,
+        `When: ${when(row.start, c.learnerTimeZone)}`,
+        '',
+        `To confirm it, open this link by ${by} (${c.learnerTimeZone}) and press "Confirm lesson":`,
+        c.confirmUrl,
+        '',
+        'Until then the time is kept for you; if it is not confirmed by then, it becomes free for others again.',
+        'If you did not book it, ignore this e-mail: nothing is booked, and we will not write again about it.',
+        '',
+        'LearnLingo',
+      ].join('\n'),
+    },
+  ];
+}
 
 export function bookingMails(kind: 'booked' | 'cancelled', c: BookingMailContext): MailMessage[] {
   const { row } = c;
@@ -44,7 +93,7 @@ export function bookingMails(kind: 'booked' | 'cancelled', c: BookingMailContext
           to: row.email,
           subject: `Your ${lessonName(row)} is booked`,
           text: [
-            `Hello ${row.fullName},`,
+            `Hello ${plainName(row.fullName)},`,
             '',
             `your ${lessonName(row)} is booked:`,
             learnerWhen,
@@ -60,7 +109,7 @@ export function bookingMails(kind: 'booked' | 'cancelled', c: BookingMailContext
           to: row.email,
           subject: `Your ${lessonName(row)} was cancelled`,
           text: [
-            `Hello ${row.fullName},`,
+            `Hello ${plainName(row.fullName)},`,
             '',
             `your ${lessonName(row)} on ${learnerWhen} was cancelled.`,
             'The attached file removes it from your calendar.',
@@ -79,7 +128,7 @@ export function bookingMails(kind: 'booked' | 'cancelled', c: BookingMailContext
       teacherWhen,
       `UTC: ${row.start.toISOString()}`,
       '',
-      `Learner: ${row.fullName} <${row.email}>`,
+      `Learner: ${plainName(row.fullName)} <${row.email}>`,
       `Reason: ${row.reason}`,
       '',
       'LearnLingo',

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { pgErrorCode, type Database, type Db } from '../../db/client.js';
-import { booking, teacher, teacherAvailability } from '../../db/schema.js';
+import { booking, teacher, teacherAvailability, user } from '../../db/schema.js';
 import { isWeeklyHours, type Schedule } from './schedule.js';
 
 export interface TeacherForBooking {
@@ -23,6 +23,9 @@ export interface BookingRow {
   start: Date | null;
   createdAt: Date;
   cancelledAt: Date | null;
+  /** a hold (decision 102): waits for its e-mail link until then; null: a real lesson */
+  holdExpiresAt: Date | null;
+  learnerTimeZone: string | null;
   teacher: Omit<TeacherForBooking, 'languages'>;
 }
 
@@ -37,6 +40,8 @@ export interface NewBooking {
   start: Date;
   language: string | null;
   tokenHash: string;
+  holdExpiresAt: Date | null;
+  learnerTimeZone: string | null;
 }
 
 /** The unique index that lets a slot be booked once (see schema.ts). */
@@ -64,6 +69,8 @@ const bookingColumns = {
   start: booking.start,
   createdAt: booking.createdAt,
   cancelledAt: booking.cancelledAt,
+  holdExpiresAt: booking.holdExpiresAt,
+  learnerTimeZone: booking.learnerTimeZone,
   teacherId: teacher.id,
   name: teacher.name,
   surname: teacher.surname,
@@ -92,6 +99,8 @@ function toBookingRow(r: Selected): BookingRow {
     start: r.start,
     createdAt: r.createdAt,
     cancelledAt: r.cancelledAt,
+    holdExpiresAt: r.holdExpiresAt,
+    learnerTimeZone: r.learnerTimeZone,
     teacher: { id: r.teacherId, name: r.name, surname: r.surname, avatarUrl: r.avatarUrl, schedule: schedule(r.timeZone, r.weeklyHours) },
   };
 }
@@ -118,13 +127,66 @@ export function createBookingRepository(db: Database) {
       return { ...rest, schedule: schedule(timeZone, weeklyHours) };
     },
 
-    /** starts (ms) of the teacher's lessons that are not cancelled, in [from, to) */
-    async bookedStarts(teacherId: string, from: Date, to: Date): Promise<Set<number>> {
+    /** starts (ms) of the teacher's lessons that are not cancelled nor expired holds at `at`, in [from, to) */
+    async bookedStarts(teacherId: string, from: Date, to: Date, at: Date): Promise<Set<number>> {
       const rows = await db.orm
         .select({ start: booking.start })
         .from(booking)
-        .where(and(eq(booking.teacherId, teacherId), isNull(booking.cancelledAt), gte(booking.start, from), lt(booking.start, to)));
+        .where(
+          and(
+            eq(booking.teacherId, teacherId),
+            isNull(booking.cancelledAt),
+            or(isNull(booking.holdExpiresAt), gt(booking.holdExpiresAt, at)),
+            gte(booking.start, from),
+            lt(booking.start, to),
+          ),
+        );
       return new Set(rows.flatMap((r) => (r.start ? [r.start.getTime()] : [])));
+    },
+
+    /** Whether the user's e-mail address is confirmed (better-auth's user.email_verified). */
+    async emailVerified(userId: string): Promise<boolean> {
+      const [row] = await db.orm.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+      return row?.verified === true;
+    },
+
+    /**
+     * Lets go of a hold on this slot whose time is up (at or before `at`), in `tx` before the
+     * insert: it leaves the one-lesson-per-slot index as a cancelled lesson does (cancelled_at
+     * = its expiry, which is how it stays told apart from a learner's cancel).
+     */
+    async releaseExpiredHold(tx: Db, teacherId: string, start: Date, at: Date): Promise<void> {
+      await tx
+        .update(booking)
+        .set({ cancelledAt: booking.holdExpiresAt })
+        .where(
+          and(
+            eq(booking.teacherId, teacherId),
+            eq(booking.start, start),
+            isNull(booking.cancelledAt),
+            isNotNull(booking.holdExpiresAt),
+            lte(booking.holdExpiresAt, at),
+          ),
+        );
+    },
+
+    /** Makes the hold behind `tokenHash` a lesson if it is still held at `at`, in one statement; false if not. */
+    async confirm(tx: Db, tokenHash: string, at: Date): Promise<boolean> {
+      const changed = await tx
+        .update(booking)
+        .set({ holdExpiresAt: null })
+        .where(and(eq(booking.tokenHash, tokenHash), isNull(booking.cancelledAt), gt(booking.holdExpiresAt, at)))
+        .returning({ id: booking.id });
+      return changed.length > 0;
+    },
+
+    /** Deletes holds that expired before `before` (never confirmed: nothing of them is kept). Returns how many. */
+    async deleteExpiredHolds(before: Date): Promise<number> {
+      const deleted = await db.orm
+        .delete(booking)
+        .where(and(isNotNull(booking.holdExpiresAt), lt(booking.holdExpiresAt, before)))
+        .returning({ id: booking.id });
+      return deleted.length;
     },
 
     /** Inserts in `tx`; a unique violation of booking_slot_taken_idx (isSlotTaken) means the slot is gone. */

@@ -11,15 +11,17 @@ import {
   slotsResponseSchema,
   teacherIdSchema,
   lessonMessages,
+  tooManyBookingsMessage,
   type Lesson,
 } from '@learnlingo/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { enqueueMail } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
-import { bookingMails } from './booking-mail.js';
+import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
+import { bookingMails, holdMail } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { calendarFile } from './ics.js';
 import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
@@ -32,13 +34,29 @@ export interface BookingRoutesOptions {
   schoolEmail: string | undefined;
   /** the clock (ms since the epoch); tests move it */
   now: () => number;
+  /** bookings per client address and per e-mail address per hour (decision 102) */
+  limits: BookingLimits;
+  /** how long a visitor's booking waits for its e-mail link */
+  holdMs: number;
+  /** how often this server deletes expired holds and spent counts (default a minute; 0: never, tests call sweep) */
+  sweepEveryMs?: number;
 }
+
+/** An expired hold's row (its link then says "expired") is deleted this long after its expiry. */
+export const EXPIRED_HOLD_KEEP_MS = 24 * 3_600_000;
 
 const HOUR_MS = 3_600_000;
 
 /** A private link's token: 256 random bits. Only its SHA-256 is stored. */
 export const newBookingToken = () => randomBytes(32).toString('base64url');
 export const hashBookingToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Thrown in the booking's transaction (rolling its count back) when a limit is over. */
+class LimitExceeded extends Error {
+  constructor(readonly waitSeconds: number) {
+    super('booking limit exceeded');
+  }
+}
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
 const idParams = z.object({ id: z.uuid({ error: 'Invalid booking id' }) });
@@ -47,14 +65,21 @@ const tokenParams = z.object({ token: bookingTokenSchema });
 export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<void> {
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { now, schoolSchedule, publicOrigin, schoolEmail } = options;
+  const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
 
   function toLesson(row: BookingRow, at = now()): Lesson {
     const start = row.start?.getTime() ?? null;
-    const status: Lesson['status'] = row.cancelledAt
+    const hold = row.holdExpiresAt?.getTime() ?? null;
+    // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
+    const status: Lesson['status'] =
+      hold !== null && (row.cancelledAt ? row.cancelledAt.getTime() >= hold : at >= hold)
+        ? 'expired'
+        : row.cancelledAt
       ? 'cancelled'
-      : start === null
+      : hold !== null
+        ? 'pending'
+        : start === null
         ? 'unscheduled'
         : start + LESSON_MS > at
           ? 'upcoming'
@@ -67,10 +92,14 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       start: start === null ? null : new Date(start).toISOString(),
       end: start === null ? null : new Date(start + LESSON_MS).toISOString(),
       status,
-      cancellable: status === 'unscheduled' || (status === 'upcoming' && start! - at > CANCEL_MIN_HOURS_AHEAD * HOUR_MS),
+      cancellable:
+        status === 'unscheduled' ||
+        status === 'pending' ||
+        (status === 'upcoming' && start! - at > CANCEL_MIN_HOURS_AHEAD * HOUR_MS),
       reason: row.reason,
       createdAt: row.createdAt.toISOString(),
-      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      cancelledAt: status === 'expired' ? null : (row.cancelledAt?.toISOString() ?? null),
+      confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
     };
   }
 
@@ -93,6 +122,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
     const { start } = row;
     if (!start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
+    if (row.holdExpiresAt) throw new HttpError(404, 'NOT_FOUND', 'This lesson is not confirmed');
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'attachment; filename="learnlingo-trial-lesson.ics"')
@@ -118,11 +148,12 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
 
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
   async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
-    if (row.cancelledAt) return toLesson(row);
     const at = now();
+    if (row.cancelledAt || toLesson(row, at).status === 'expired') return toLesson(row, at);
     const changed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
-      if (done) await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl);
+      // a hold was never announced (no calendar file, no school copy): nothing to take back
+      if (done && !row.holdExpiresAt) await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
       return done;
     });
     if (!changed) {
@@ -153,7 +184,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
       const schedule = scheduleOf(teacher.schedule);
       const starts = lessonStarts(schedule, from, to);
-      const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to)) : new Set<number>();
+      const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to), new Date(now())) : new Set<number>();
       reply.header('cache-control', 'no-store');
       return {
         teacherId: teacher.id,
@@ -163,15 +194,28 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
   );
 
+  /** Counts the booking against both limits in `tx`; over either, 429 (and the transaction rolls back). */
+  async function countAgainstLimits(tx: Db, ip: string, email: string, at: Date) {
+    const waits = [
+      await countBooking(tx, limitKey(limits.keySecret, 'address', addressForLimit(ip)), limits.perAddressPerHour, at),
+      await countBooking(tx, limitKey(limits.keySecret, 'email', mailboxForLimit(email)), limits.perEmailPerHour, at),
+    ].filter((wait): wait is number => wait !== null);
+    if (waits.length > 0) throw new LimitExceeded(Math.max(...waits));
+  }
+
   r.post(
     '/api/bookings',
     {
       schema: {
         tags: ['bookings'],
         summary: 'Books a trial lesson at a free start (signed in or not; a signed-in booking is tied to the user)',
-        description: 'Of concurrent bookings of one start exactly one succeeds; the others get 409 SLOT_TAKEN.',
+        description:
+          'Of concurrent bookings of one start exactly one succeeds; the others get 409 SLOT_TAKEN. A booking by a visitor ' +
+          '(or a user whose e-mail is not confirmed) is pending: it holds the time until its e-mail link is used ' +
+          '(POST /api/bookings/token/:token/confirm) or the hold expires, and the answer has no token. ' +
+          'Bookings per client address and per e-mail address are limited per hour: 429 with Retry-After.',
         body: bookingRequestSchema,
-        response: { 201: bookingCreatedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: bookingCreatedSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -184,18 +228,25 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
         throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { timeZone: 'Unknown time zone' });
       }
+      const at = now();
       const start = Date.parse(body.start);
-      const window = bookableWindow(now());
+      const window = bookableWindow(at);
       const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
       if (!isStart || start < window.from || start >= window.to) {
         throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
       }
 
       const user = await app.sessionUser(request);
+      // only an address known to be the booker's gets a lesson at once; any other waits for its link
+      const held = !user || !(await repository.emailVerified(user.id));
+      const holdExpiresAt = held ? new Date(at + holdMs) : null;
       const token = newBookingToken();
+      const link = `${publicOrigin}/bookings/${token}`;
       let row: BookingRow;
       try {
         row = await app.db.orm.transaction(async (tx) => {
+          await countAgainstLimits(tx, request.ip, body.email, new Date(at));
+          await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
           const inserted = await repository.insert(tx, {
             id: randomUUID(),
             teacherId: teacher.id,
@@ -207,17 +258,30 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
             start: new Date(start),
             language: body.language ?? teacher.languages[0] ?? null,
             tokenHash: hashBookingToken(token),
+            holdExpiresAt,
+            learnerTimeZone: body.timeZone ?? null,
           });
-          // the e-mails exist exactly when the lesson does; sending never holds up the answer
-          await queueMails(tx, 'booked', inserted, `${publicOrigin}/bookings/${token}`, body.timeZone);
+          // the e-mails exist exactly when the lesson (or hold) does; sending never holds up the answer
+          if (holdExpiresAt) {
+            const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
+            for (const message of messages) await enqueueMail(tx, message);
+          } else {
+            await queueMails(tx, 'booked', inserted, link, body.timeZone);
+          }
           return inserted;
         });
       } catch (error) {
         // the database's guarantee: one lesson that is not cancelled per teacher and start
         if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
+        if (error instanceof LimitExceeded) {
+          reply.header('retry-after', String(error.waitSeconds));
+          throw new HttpError(429, 'RATE_LIMITED', tooManyBookingsMessage(error.waitSeconds));
+        }
         throw error;
       }
-      return reply.code(201).send({ id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row), token });
+      return reply
+        .code(201)
+        .send({ id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at), token: held ? null : token });
     },
   );
 
@@ -310,6 +374,33 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   );
 
   r.post(
+    '/api/bookings/token/:token/confirm',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: "Confirms a pending booking by its e-mail link: it becomes a lesson and its e-mails (with the .ics) go out",
+        description: 'Confirming again answers the lesson as it is; after the hold expired, 410 BOOKING_EXPIRED.',
+        params: tokenParams,
+        response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const tokenHash = hashBookingToken(token);
+      const row = await byTokenOr404(token);
+      const at = now();
+      const confirmed = await app.db.orm.transaction(async (tx) => {
+        const done = await repository.confirm(tx, tokenHash, new Date(at));
+        if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
+        return done;
+      });
+      const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
+      if (lesson.status === 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
+      return lesson;
+    },
+  );
+
+  r.post(
     '/api/bookings/token/:token/cancel',
     {
       schema: {
@@ -334,4 +425,23 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => sendCalendar(reply, await byTokenOr404(request.params.token), `${publicOrigin}/bookings/${request.params.token}`),
   );
+
+  const sweepEveryMs = options.sweepEveryMs ?? 60_000;
+  if (sweepEveryMs > 0) {
+    const timer = setInterval(() => {
+      sweepBookings(app.db, now()).catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep expired booking holds'));
+    }, sweepEveryMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}
+
+/**
+ * What a server that runs for months must not keep: holds that expired more than
+ * EXPIRED_HOLD_KEEP_MS ago (a visitor's data that was never confirmed) and limit counts whose
+ * hour is over. An expired hold stops holding its slot at once without this (decision 102).
+ */
+export async function sweepBookings(db: Database, at: number): Promise<{ holds: number; limits: number }> {
+  const holds = await createBookingRepository(db).deleteExpiredHolds(new Date(at - EXPIRED_HOLD_KEEP_MS));
+  return { holds, limits: await pruneBookingLimits(db, at) };
 }
