@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Lesson } from '@learnlingo/contract';
+import { lessonMessages, type Lesson } from '@learnlingo/contract';
 import { apiUrl, server } from '../../test/msw-server';
 import { renderApp } from '../../test/render';
 import { signedInSession, signedInState } from '../favorites/testing/session';
@@ -21,6 +21,7 @@ const lesson = (patch: Partial<Lesson>): Lesson => ({
   reason: 'Living abroad',
   createdAt: '2026-10-01T00:00:00.000Z',
   cancelledAt: null,
+  confirmBy: null,
   ...patch,
 });
 
@@ -104,6 +105,42 @@ describe('a booking by its private link (/bookings/:token)', () => {
     await user.click(within(card).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await within(card).findByText('Cancelled')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Cancel lesson' })).not.toBeInTheDocument();
+  });
+
+  it('a pending booking: says it waits for confirmation, confirms with "Confirm lesson", then it is upcoming with its calendar file', async () => {
+    const pending = { ...upcoming, status: 'pending' as const, confirmBy: '2099-11-01T12:30:00.000Z' };
+    let current: Lesson = pending;
+    server.use(
+      http.get(apiUrl(`/bookings/token/${token}`), () => HttpResponse.json(current)),
+      http.post(apiUrl(`/bookings/token/${token}/confirm`), () => {
+        current = upcoming;
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp(`/bookings/${token}`);
+    const card = await screen.findByRole('article', { name: 'French lesson with Jane Smith' });
+    expect(within(card).getByText('Waiting for your confirmation')).toBeInTheDocument();
+    expect(within(card).getByText(/^Confirm it by \d\d:\d\d, or the time becomes free for others again\.$/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Confirm lesson' }));
+    expect(await within(card).findByText('Upcoming')).toBeInTheDocument();
+    expect(await screen.findByText('Your lesson is confirmed')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Confirm lesson' })).not.toBeInTheDocument();
+  });
+
+  it('a hold confirmed too late: says the time is free again', async () => {
+    const pending = { ...upcoming, status: 'pending' as const, confirmBy: '2099-11-01T12:30:00.000Z' };
+    server.use(
+      http.get(apiUrl(`/bookings/token/${token}`), () => HttpResponse.json(pending)),
+      http.post(apiUrl(`/bookings/token/${token}/confirm`), () =>
+        HttpResponse.json({ error: { code: 'BOOKING_EXPIRED', message: 'x' } }, { status: 410 }),
+      ),
+    );
+    const { user } = renderApp(`/bookings/${token}`);
+    const card = await screen.findByRole('article', { name: 'French lesson with Jane Smith' });
+    await user.click(within(card).getByRole('button', { name: 'Confirm lesson' }));
+    expect(await screen.findByText(lessonMessages.holdExpired)).toBeInTheDocument();
   });
 
   it('says when the link does not work', async () => {

@@ -32,6 +32,12 @@ export const bookingApi = api.injectEndpoints({
       responseSchema: lessonSchema,
       providesTags: (_result, _error, token) => [{ type: 'Lessons', id: token }],
     }),
+    /** A pending booking's e-mail link: makes it a lesson (410 BOOKING_EXPIRED once its hold is over). */
+    confirmBookingByToken: build.mutation<Lesson, { token: string; teacherId: string }>({
+      query: ({ token }) => ({ url: `/bookings/token/${encodeURIComponent(token)}/confirm`, method: 'POST' }),
+      responseSchema: lessonSchema,
+      invalidatesTags: (_result, _error, { token, teacherId }) => [{ type: 'Lessons', id: token }, 'Lessons', { type: 'Slots', id: teacherId }],
+    }),
     cancelBookingByToken: build.mutation<Lesson, { token: string; teacherId: string }>({
       query: ({ token }) => ({ url: `/bookings/token/${encodeURIComponent(token)}/cancel`, method: 'POST' }),
       responseSchema: lessonSchema,
@@ -47,6 +53,7 @@ export const {
   useCancelLessonMutation,
   useGetBookingByTokenQuery,
   useCancelBookingByTokenMutation,
+  useConfirmBookingByTokenMutation,
 } = bookingApi;
 
 /** Where a lesson's calendar file is: the owner's URL, or the private link's. */

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { BookingCreated, Teacher } from '@learnlingo/contract';
+import { lessonMessages, type BookingCreated, type Teacher } from '@learnlingo/contract';
 import { useAppSelector } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -45,7 +45,13 @@ export function BookTrialButton({ teacher }: { teacher: Teacher }) {
           />
         </Suspense>
       </Modal>
-      <Modal open={booked !== null} onClose={() => setBooked(null)} title="Your trial lesson is booked" maxWidth={600}>
+      <Modal
+        open={booked !== null}
+        onClose={() => setBooked(null)}
+        // a visitor's booking waits for the link in its e-mail (decision 102)
+        title={booked?.created.lesson.status === 'pending' ? lessonMessages.checkEmail : 'Your trial lesson is booked'}
+        maxWidth={600}
+      >
         {booked ? (
           <Suspense fallback={<Spinner size={48} label="Loading" />}>
             <BookingConfirmation created={booked.created} timeZone={booked.timeZone} isLoggedIn={isLoggedIn} onDone={() => setBooked(null)} />

@@ -2,7 +2,7 @@ import type { BookingCreated } from '@learnlingo/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { calendarUrl } from '../api/booking-api';
-import { formatLessonTime, zoneLabel } from '../lib/lesson-time';
+import { formatLessonTime, formatTime, zoneLabel } from '../lib/lesson-time';
 import styles from './booking.module.css';
 
 export interface BookingConfirmationProps {
@@ -20,7 +20,7 @@ export interface BookingConfirmationProps {
  */
 export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: BookingConfirmationProps) {
   const { lesson, token } = created;
-  const privateLink = `${globalThis.location.origin}/bookings/${token}`;
+  const privateLink = `${globalThis.location.origin}/bookings/${token ?? ''}`;
   return (
     <div className={styles.confirmation}>
       <dl className={styles.facts}>
@@ -44,7 +44,13 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
           </div>
         ) : null}
       </dl>
-      {isLoggedIn ? (
+      {token === null ? (
+        <p>
+          We have e-mailed you a link to confirm this lesson. Open it and press “Confirm lesson”
+          {lesson.confirmBy ? ` by ${formatTime(lesson.confirmBy, timeZone)}` : ''}: until then the time is kept for you,
+          after that it becomes free for others again.
+        </p>
+      ) : isLoggedIn ? (
         <p>
           You will find it in{' '}
           <Link to="/lessons" replace onClick={onDone}>
@@ -61,9 +67,11 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
         </p>
       )}
       <div className={styles.actions}>
-        <a className={styles.calendarLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
-          Add to calendar
-        </a>
+        {token === null ? null : (
+          <a className={styles.calendarLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
+            Add to calendar
+          </a>
+        )}
         <Button onClick={onDone}>Done</Button>
       </div>
     </div>

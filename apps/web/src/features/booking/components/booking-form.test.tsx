@@ -32,11 +32,12 @@ function created(body: { start: string; language?: string }): BookingCreated {
       reason: 'Living abroad',
       createdAt: '2026-10-28T12:00:00.000Z',
       cancelledAt: null,
+      confirmBy: null,
     },
   };
 }
 
-async function openBooking({ signedIn = false } = {}) {
+async function openBooking({ signedIn = false, answer = (body: { start: string; language?: string }) => HttpResponse.json(created(body), { status: 201 }) } = {}) {
   const bodies: unknown[] = [];
   const slotRequests = { count: 0 };
   server.use(
@@ -48,7 +49,7 @@ async function openBooking({ signedIn = false } = {}) {
     http.post(apiUrl('/bookings'), async ({ request }) => {
       const body = (await request.json()) as { start: string; language?: string };
       bodies.push(body);
-      return HttpResponse.json(created(body), { status: 201 });
+      return answer(body);
     }),
   );
   if (signedIn) server.use(signedInSession, http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })));
@@ -152,6 +153,37 @@ describe('trial lesson booking', () => {
     await user.click(within(confirmation).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(view.opener).toHaveFocus();
+  });
+
+  it('a pending booking (decision 102): "Check your e-mail to confirm" with the time to confirm by, and no private link or calendar file', async () => {
+    const pending = (body: { start: string }) => {
+      const booked = created(body);
+      return HttpResponse.json(
+        { ...booked, token: null, lesson: { ...booked.lesson, status: 'pending', confirmBy: '2026-10-28T12:30:00.000Z' } },
+        { status: 201 },
+      );
+    };
+    const view = await openBooking({ answer: pending });
+    await fillForm(view);
+    await view.user.click(within(view.dialog).getAllByRole('radio', { name: /^\d\d:00$/ })[0]!);
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Book' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Check your e-mail to confirm' });
+    // 12:30 UTC in Berlin (the zone the times were shown in)
+    expect(within(confirmation).getByText(/We have e-mailed you a link to confirm this lesson.+by 13:30/)).toBeInTheDocument();
+    expect(within(confirmation).queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    expect(within(confirmation).queryByRole('link', { name: /\/bookings\// })).not.toBeInTheDocument();
+  });
+
+  it('too many bookings (429): says how long to wait and keeps the form', async () => {
+    const message = 'Too many bookings in the last hour. Please try again in 40 minutes.';
+    const view = await openBooking({
+      answer: () => HttpResponse.json({ error: { code: 'RATE_LIMITED', message } }, { status: 429, headers: { 'retry-after': '2400' } }),
+    });
+    await fillForm(view);
+    await view.user.click(within(view.dialog).getAllByRole('radio', { name: /^\d\d:00$/ })[0]!);
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Book' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field(view.dialog, 'Full Name')).toHaveValue('Ann Lee');
   });
 
   it('when the time was just taken: says so, fetches fresh times and keeps everything typed', async () => {

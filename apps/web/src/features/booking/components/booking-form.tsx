@@ -7,6 +7,7 @@ import {
   BOOKING_REASONS,
   lessonMessages,
   toastMessages,
+  tooManyBookingsMessage,
   type BookingCreated,
 } from '@learnlingo/contract';
 import { useAppSelector } from '../../../store';
@@ -14,7 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Select } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { errorCode, errorFields, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
+import { errorCode, errorFields, errorRetryAfter, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { selectIsLoggedIn, selectUser } from '../../auth';
 import { useCreateBookingMutation, useGetSlotsQuery } from '../api/booking-api';
@@ -40,6 +41,9 @@ function serverFieldErrors(error: RequestError): Partial<Record<keyof ScheduledF
 function failureMessage(error: RequestError): string {
   const status = errorStatus(error);
   if (status !== undefined && status >= 500) return toastMessages.bookingFailed;
+  // the booking limits (decision 102): how long, in the booking's own words
+  const wait = status === 429 ? errorRetryAfter(error) : undefined;
+  if (wait !== undefined) return tooManyBookingsMessage(wait);
   return genericErrorMessage(error);
 }
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { calendarUrl } from '../api/booking-api';
-import { formatLessonTime } from '../lib/lesson-time';
+import { formatLessonTime, formatTime } from '../lib/lesson-time';
 import styles from './booking.module.css';
 
 const STATUS_LABEL: Record<Lesson['status'], string> = {
@@ -13,6 +13,8 @@ const STATUS_LABEL: Record<Lesson['status'], string> = {
   past: 'Past',
   cancelled: 'Cancelled',
   unscheduled: 'Time to be agreed',
+  pending: 'Waiting for your confirmation',
+  expired: 'Not confirmed in time',
 };
 
 export interface LessonCardProps {
@@ -23,6 +25,8 @@ export interface LessonCardProps {
   token?: string;
   /** cancels; resolves to the request's error, if any */
   onCancel: () => Promise<RequestError | null>;
+  /** confirms a pending booking (its private link's page only); resolves to the request's error, if any */
+  onConfirm?: () => Promise<RequestError | null>;
   headingLevel?: 2 | 3;
 }
 
@@ -33,9 +37,30 @@ function cancelFailure(error: RequestError): string {
 }
 
 /** One trial lesson: teacher, language, time in the learner's zone; add to calendar; cancel. */
-export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3 }: LessonCardProps) {
+function confirmFailure(error: RequestError): string {
+  if (errorCode(error) === 'BOOKING_EXPIRED') return lessonMessages.holdExpired;
+  const status = errorStatus(error);
+  return status !== undefined && status >= 500 ? lessonMessages.confirmFailed : genericErrorMessage(error);
+}
+
+/** What a pending or expired booking needs said, under its time. */
+function HoldNote({ lesson, timeZone, canConfirm }: { lesson: Lesson; timeZone: string; canConfirm: boolean }) {
+  if (lesson.status === 'expired') return <p className={styles.lessonNote}>{lessonMessages.holdExpired}</p>;
+  if (lesson.status !== 'pending') return null;
+  const by = lesson.confirmBy ? ` by ${formatTime(lesson.confirmBy, timeZone)}` : '';
+  return (
+    <p className={styles.lessonNote}>
+      {canConfirm
+        ? `Confirm it${by}, or the time becomes free for others again.`
+        : `Confirm it${by} with the link we e-mailed you, or the time becomes free for others again.`}
+    </p>
+  );
+}
+
+export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headingLevel = 3 }: LessonCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [confirmingHold, setConfirmingHold] = useState(false);
   const name = `${lesson.teacher.name} ${lesson.teacher.surname}`;
   const Heading = `h${headingLevel}` as const;
 
@@ -46,6 +71,15 @@ export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3
     setConfirming(false);
     if (error) void showToast('error', cancelFailure(error));
     else void showToast('success', lessonMessages.lessonCancelled);
+  };
+
+  const confirmHold = async () => {
+    if (!onConfirm) return;
+    setConfirmingHold(true);
+    const error = await onConfirm();
+    setConfirmingHold(false);
+    if (error) void showToast('error', confirmFailure(error));
+    else void showToast('success', lessonMessages.lessonConfirmed);
   };
 
   return (
@@ -61,8 +95,14 @@ export function LessonCard({ lesson, timeZone, token, onCancel, headingLevel = 3
         <p className={styles.lessonTime}>
           {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
         </p>
+        <HoldNote lesson={lesson} timeZone={timeZone} canConfirm={onConfirm !== undefined} />
         <div className={styles.lessonActions}>
-          {lesson.start && lesson.status !== 'cancelled' ? (
+          {lesson.status === 'pending' && onConfirm ? (
+            <Button disabled={confirmingHold} aria-busy={confirmingHold || undefined} onClick={() => void confirmHold()}>
+              Confirm lesson
+            </Button>
+          ) : null}
+          {lesson.start && (lesson.status === 'upcoming' || lesson.status === 'past') ? (
             <a className={styles.lessonLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
               Add to calendar
             </a>

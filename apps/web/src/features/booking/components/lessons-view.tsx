@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import {
   useCancelBookingByTokenMutation,
   useCancelLessonMutation,
+  useConfirmBookingByTokenMutation,
   useGetBookingByTokenQuery,
   useGetLessonsQuery,
 } from '../api/booking-api';
@@ -40,8 +41,8 @@ function LessonList({ title, lessons, timeZone }: { title: string; lessons: Less
 export function MyLessons() {
   const [timeZone] = useState(browserTimeZone);
   const { data, isLoading, isError, refetch } = useGetLessonsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const upcoming = data?.items.filter((l) => l.status === 'upcoming' || l.status === 'unscheduled') ?? [];
-  const past = data?.items.filter((l) => l.status === 'past' || l.status === 'cancelled') ?? [];
+  const upcoming = data?.items.filter((l) => l.status === 'upcoming' || l.status === 'unscheduled' || l.status === 'pending') ?? [];
+  const past = data?.items.filter((l) => l.status === 'past' || l.status === 'cancelled' || l.status === 'expired') ?? [];
   return (
     <div className={styles.lessonPage}>
       <h1 className={styles.lessonHeading}>My lessons</h1>
@@ -71,6 +72,7 @@ export function PrivateBooking({ token }: { token: string }) {
   const [timeZone] = useState(browserTimeZone);
   const { data, isLoading, isError, error, refetch } = useGetBookingByTokenQuery(token);
   const [cancelByToken] = useCancelBookingByTokenMutation();
+  const [confirmByToken] = useConfirmBookingByTokenMutation();
   const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
   return (
     <div className={styles.lessonPage}>
@@ -94,6 +96,7 @@ export function PrivateBooking({ token }: { token: string }) {
             token={token}
             headingLevel={2}
             onCancel={async () => (await cancelByToken({ token, teacherId: data.teacher.id })).error ?? null}
+            onConfirm={async () => (await confirmByToken({ token, teacherId: data.teacher.id })).error ?? null}
           />
         </>
       )}
