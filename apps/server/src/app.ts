@@ -103,7 +103,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerDb(app, db);
-  if (mailWorker !== false) registerMailWorker(app, db, env, mailWorker);
+  if (mailWorker !== false) registerMailWorker(app, db, env, { now, ...mailWorker });
   registerSecurityHeaders(app, { https });
   registerShutdownAnswer(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });

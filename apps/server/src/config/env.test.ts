@@ -69,6 +69,8 @@ describe('env', () => {
     expect(loadEnv({ PUBLIC_ORIGIN: 'https://learnlingo.example' }).mailFrom).toBe('LearnLingo <no-reply@learnlingo.example>');
     const env = loadEnv({ SMTP_URL: 'smtps://u:p@smtp.example.com:465', MAIL_FROM: 'School <school@example.com>' });
     expect(env).toMatchObject({ smtpUrl: 'smtps://u:p@smtp.example.com:465', mailFrom: 'School <school@example.com>' });
+    expect(loadEnv({}).outboxRetentionDays).toBe(7);
+    expect(loadEnv({ OUTBOX_RETENTION_DAYS: '30' }).outboxRetentionDays).toBe(30);
   });
 
   it('the school: hours in its zone (defaults Mon–Fri 09–18 UTC) and its e-mail', () => {
@@ -91,6 +93,8 @@ describe('env', () => {
     [{ SCHOOL_EMAIL: 'not an address' }, 'SCHOOL_EMAIL'],
     [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'no address' }, 'MAIL_FROM'],
+    [{ OUTBOX_RETENTION_DAYS: '0' }, 'OUTBOX_RETENTION_DAYS'],
+    [{ OUTBOX_RETENTION_DAYS: '1.5' }, 'OUTBOX_RETENTION_DAYS'],
     [{ MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'MAIL_FROM'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

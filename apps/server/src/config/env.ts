@@ -60,6 +60,8 @@ const rawEnvSchema = z.object({
       .regex(/^smtps?:\/\/[^\s]+$/, 'expected an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com')
       .optional(),
   ),
+  /** days an .eml file in DATA_DIR/outbox (and a refused message's row) is kept (decision 104) */
+  OUTBOX_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(7)),
   MAIL_FROM: z.preprocess(
     emptyAsUndefined,
     z
@@ -126,6 +128,8 @@ export interface Env {
   smtpUrl: string | undefined;
   /** the From of every message */
   mailFrom: string;
+  /** days a written .eml file (the delivery without SMTP_URL) and a refused message are kept */
+  outboxRetentionDays: number;
 }
 
 export class EnvError extends Error {
@@ -235,5 +239,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, cwd = process.c
     schoolEmail: raw.SCHOOL_EMAIL,
     smtpUrl: raw.SMTP_URL,
     mailFrom,
+    outboxRetentionDays: raw.OUTBOX_RETENTION_DAYS,
   };
 }

@@ -378,15 +378,22 @@ export const authSchema = { user, session, account, verification, rateLimit };
 
 /**
  * The outbox: a message is inserted in the transaction of whatever caused it and sent
- * afterwards by the mail worker of any server (src/mail/). A delivered message's row is
- * deleted; a refused one (a permanent SMTP error) stays with failed_at set.
+ * afterwards by the mail worker of any server (src/mail/). A message sent through SMTP loses
+ * its row; one written as an .eml file keeps a row without the message (written_at, file)
+ * until the file expires; a refused one (a permanent SMTP error) stays with failed_at set
+ * until it expires too (OUTBOX_RETENTION_DAYS, decision 104).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey(),
-    /** {to, subject, text, html?, attachments?} as enqueued */
-    message: jsonb('message').notNull(),
+    /** {to, subject, text, html?, attachments?} as enqueued; null once written to its .eml file */
+    message: jsonb('message'),
+    /** the account whose address `to` is (at enqueue): its mail goes when the account does */
+    recipientUserId: text('recipient_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** when the message was written to DATA_DIR/outbox/`file` (no SMTP_URL) */
+    writtenAt: timestamp('written_at', { withTimezone: true }),
+    file: text('file'),
     attempts: integer('attempts').notNull().default(0),
     /** when a worker may next claim it; a claim pushes it out by the lease */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -394,5 +401,8 @@ export const mailOutbox = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null and ${t.writtenAt} is null`),
+    index('mail_outbox_recipient_idx').on(t.recipientUserId),
+  ],
 );

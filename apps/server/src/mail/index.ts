@@ -24,11 +24,17 @@
  *   message twice; it sends through nodemailer to SMTP_URL, retrying with exponential backoff
  *   (30 s doubling up to 30 min, forever) until it goes; a delivered row is deleted, an SMTP
  *   5xx refusal is kept with failed_at. Without SMTP_URL each message is written to
- *   DATA_DIR/outbox/<time>-<id>.eml (0600, directory 0700) and the log prints that path.
+ *   DATA_DIR/outbox/<time>-<id>.eml (0600, directory 0700) and the log prints that path; the
+ *   row keeps only the file's name.
+ * - Nothing personal is kept for ever (decision 104): the worker's hourly housekeeping removes
+ *   .eml files and refused messages older than OUTBOX_RETENTION_DAYS (default 7). Each row
+ *   names the account its address belongs to (at enqueue); deleting the account removes its
+ *   rows in the deletion's transaction (forgetRecipient) and then their files (removeOutboxFiles).
  * - Tests: createTestApp() runs no worker; read what was queued from the mail_outbox table
  *   (see mail/mail.test.ts), or run createMailWorker(...).runOnce() against a test SMTP server.
  */
-export { enqueueMail } from './outbox.js';
+export { enqueueMail, forgetRecipient } from './outbox.js';
+export { expireOutboxFiles, removeOutboxFiles } from './outbox-files.js';
 export { MailMessageError, type MailAttachment, type MailMessage } from './message.js';
-export { createMailTransport, type MailTransport } from './transport.js';
-export { createMailWorker, type MailWorker } from './worker.js';
+export { createMailTransport, type MailTransport, type SentMail } from './transport.js';
+export { createMailWorker, type Housekeeping, type MailWorker } from './worker.js';

@@ -31,6 +31,24 @@ function message(overrides: Partial<MailMessage> = {}): MailMessage {
   return { to: `learner${counter}@example.com`, subject: `Message ${counter}`, text: `Hello ${counter}`, ...overrides };
 }
 
+async function writtenRows(db: Database) {
+  return db.rows<{ id: string; message: unknown; file: string | null; written: boolean }>(
+    sql`select id, message, file, written_at is not null as written from ${mailOutbox} order by created_at`,
+  );
+}
+
+/** An .eml file in `dir` last written `ageMs` ago. */
+function emlFile(dir: string, name: string, ageMs: number): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, 'To: someone@example.com\n\nold\n', { mode: 0o600 });
+  const at = new Date(Date.now() - ageMs);
+  fs.utimesSync(file, at, at);
+  return file;
+}
+
+const DAY = 24 * 60 * 60_000;
+
 async function outboxRows(db: Database) {
   return db.rows<{ id: string; attempts: number; failed_at: unknown; last_error: string | null }>(
     sql`select id, attempts, failed_at, last_error from ${mailOutbox} order by created_at`,
@@ -220,6 +238,38 @@ describe(`mail outbox and worker (${testEngine})`, () => {
     }
   });
 
+  it('through SMTP nothing stays: the row goes once sent; a refused one and .eml files left from before expire with the retention', async () => {
+    const server = await smtp({ answer: (raw) => (raw.includes('Subject: refused') ? 550 : undefined) });
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-smtp-outbox-'));
+    try {
+      const leftover = emlFile(outboxDir, '2026-01-01T00-00-00-000Z-old.eml', 8 * DAY);
+      const recent = emlFile(outboxDir, '2026-01-01T00-00-00-000Z-recent.eml', 1 * DAY);
+      let clock = Date.now();
+      const log = recordingLog();
+      const worker = createMailWorker({
+        db,
+        transport: createMailTransport({ from: 'LearnLingo <no-reply@learnlingo.test>', smtpUrl: server.url, outboxDir, outboxDisplay: '-' }),
+        log,
+        now: () => clock,
+      });
+      await enqueueMail(db.orm, message({ to: 'sent.once@example.com' }));
+      const refused = await enqueueMail(db.orm, message({ subject: 'refused' }));
+      await worker.runOnce();
+      expect(server.received).toHaveLength(1);
+      expect((await outboxRows(db)).map((r) => r.id)).toEqual([refused]);
+
+      expect(await worker.housekeep()).toEqual({ rows: 0, files: 1 });
+      expect([fs.existsSync(leftover), fs.existsSync(recent)]).toEqual([false, true]);
+      clock += 7 * DAY + 60_000;
+      expect(await worker.housekeep()).toEqual({ rows: 1, files: 1 });
+      expect(await outboxRows(db)).toEqual([]);
+      expect(fs.readdirSync(outboxDir)).toEqual([]);
+      expect(log.lines.join('\n')).not.toContain('sent.once');
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true });
+    }
+  });
+
   describe('without SMTP_URL', () => {
     let dataDir: string;
     beforeAll(() => {
@@ -253,10 +303,69 @@ describe(`mail outbox and worker (${testEngine})`, () => {
       expect(raw).toMatch(/^To: eml\.reader@example\.com$/m);
       expect(raw).toContain('reset-password?token=abc');
       expect(mimePart(raw, 'filename=lesson.ics')).toBe(ICS);
-      expect(await outboxRows(db)).toHaveLength(0);
+      // the row remembers the file (for its expiry and its recipient's deletion), not the message
+      expect(await writtenRows(db)).toEqual([{ id, message: null, file: files[0], written: true }]);
       const logged = log.lines.join('\n');
       expect(logged).toContain(`mail written to data/outbox/${files[0]}`);
       expect(logged).not.toContain('eml.reader');
+    });
+
+    it('a written .eml file is kept for the retention by the worker\'s clock, then housekeeping removes it and its row', async () => {
+      const outboxDir = path.join(dataDir, 'expiry');
+      let clock = Date.now();
+      const worker = createMailWorker({
+        db,
+        transport: createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir, outboxDisplay: 'data/outbox' }),
+        log: recordingLog(),
+        retentionMs: 7 * DAY,
+        now: () => clock,
+      });
+      const id = await enqueueMail(db.orm, message());
+      await worker.runOnce();
+      const [file] = fs.readdirSync(outboxDir);
+      expect(file).toMatch(new RegExp(`-${id}\\.eml$`));
+      expect(fs.statSync(path.join(outboxDir, file as string)).mode & 0o777).toBe(0o600);
+
+      clock += 6 * DAY;
+      expect(await worker.housekeep()).toEqual({ rows: 0, files: 0 });
+      expect(fs.readdirSync(outboxDir)).toEqual([file]);
+      expect(await writtenRows(db)).toHaveLength(1);
+
+      clock += 2 * DAY;
+      expect(await worker.housekeep()).toEqual({ rows: 1, files: 1 });
+      expect(fs.readdirSync(outboxDir)).toEqual([]);
+      expect(await writtenRows(db)).toEqual([]);
+    });
+
+    it('a message whose row went while it was being written (its account deleted) leaves no file', async () => {
+      const outboxDir = path.join(dataDir, 'gone');
+      const eml = createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir, outboxDisplay: 'data/outbox' });
+      const transport = {
+        ...eml,
+        async send(mailId: string, m: MailMessage) {
+          const sent = await eml.send(mailId, m);
+          await db.rows(sql`delete from ${mailOutbox} where id = ${mailId}`);
+          return sent;
+        },
+      };
+      const worker = createMailWorker({ db, transport, log: recordingLog() });
+      await enqueueMail(db.orm, message());
+      await worker.runOnce();
+      expect(fs.readdirSync(outboxDir)).toEqual([]);
+    });
+
+    it('the server housekeeps on its own: at start, .eml files older than OUTBOX_RETENTION_DAYS go, newer ones stay', async () => {
+      const appDir = path.join(dataDir, 'app-retention');
+      const old = emlFile(path.join(appDir, 'outbox'), '2026-01-01T00-00-00-000Z-a.eml', 2 * DAY);
+      const fresh = emlFile(path.join(appDir, 'outbox'), '2026-01-01T00-00-00-000Z-b.eml', DAY / 2);
+      const app = await buildApp({ env: testEnv({ DATA_DIR: appDir, OUTBOX_RETENTION_DAYS: '1' }), db, mailWorker: { pollMs: 20 } });
+      try {
+        await app.ready();
+        await until(() => !fs.existsSync(old));
+        expect(fs.existsSync(fresh)).toBe(true);
+      } finally {
+        await app.close();
+      }
     });
 
     it('the server runs the worker: a queued message becomes a file without anyone asking', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox, user } from '../db/schema.js';
 import { checkMailMessage, type MailMessage } from './message.js';
 
 /**
@@ -12,8 +12,24 @@ import { checkMailMessage, type MailMessage } from './message.js';
 export async function enqueueMail(tx: Db, message: MailMessage): Promise<string> {
   const checked = checkMailMessage(message);
   const id = randomUUID();
-  await tx.insert(mailOutbox).values({ id, message: checked });
+  // The account this address belongs to, if any (addresses are stored lowercased): when it is
+  // deleted, its queued and written mail goes with it (forgetRecipient).
+  const recipient = sql`(select ${user.id} from ${user} where ${user.email} = ${checked.to.toLowerCase()})`;
+  await tx.insert(mailOutbox).values({ id, message: checked, recipientUserId: recipient });
   return id;
+}
+
+/**
+ * Removes every message to this account — queued, written or refused — in the caller's
+ * transaction (account deletion). Returns the names of their .eml files in DATA_DIR/outbox,
+ * for the caller to remove once its transaction has committed (removeOutboxFiles).
+ */
+export async function forgetRecipient(tx: Db, userId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(mailOutbox)
+    .where(eq(mailOutbox.recipientUserId, userId))
+    .returning({ file: mailOutbox.file });
+  return rows.flatMap((row) => (row.file ? [row.file] : []));
 }
 
 export interface ClaimedMail {
@@ -41,7 +57,7 @@ export function createOutbox(db: Database) {
         set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${seconds(leaseMs)})
         where id in (
           select id from ${mailOutbox}
-          where failed_at is null and next_attempt_at <= now()
+          where failed_at is null and written_at is null and next_attempt_at <= now()
           order by next_attempt_at
           limit ${limit}
           for update skip locked
@@ -57,6 +73,33 @@ export function createOutbox(db: Database) {
     /** Delivered: the row (and the personal data in it) goes. Only while the claim is still ours. */
     async delivered(claim: ClaimedMail): Promise<void> {
       await db.rows(sql`delete from ${mailOutbox} where id = ${claim.id} and attempts = ${claim.attempts}`);
+    },
+
+    /**
+     * Written to DATA_DIR/outbox/`file` (no SMTP): the message leaves the row, which remembers the
+     * file until it expires or its recipient's account is deleted. false when the claim is no
+     * longer ours (its lease ended, or the account was deleted meanwhile): the file is then
+     * the caller's to remove.
+     */
+    async written(claim: ClaimedMail, file: string): Promise<boolean> {
+      const rows = await db.rows<{ id: string }>(sql`
+        update ${mailOutbox} set message = null, written_at = now(), file = ${file}
+        where id = ${claim.id} and attempts = ${claim.attempts}
+        returning id`);
+      return rows.length > 0;
+    },
+
+    /**
+     * Housekeeping: removes the rows of messages written or refused before `cutoff`, and returns
+     * the written ones' file names (for the caller to remove). Messages still waiting for SMTP
+     * stay: they are not delivered yet.
+     */
+    async expire(cutoff: Date): Promise<{ rows: number; files: string[] }> {
+      const rows = await db.rows<{ file: string | null }>(sql`
+        delete from ${mailOutbox}
+        where written_at < ${cutoff.toISOString()}::timestamptz or failed_at < ${cutoff.toISOString()}::timestamptz
+        returning file`);
+      return { rows: rows.length, files: rows.flatMap((row) => (row.file ? [row.file] : [])) };
     },
 
     /** A passing failure: try again after `retryMs`. */

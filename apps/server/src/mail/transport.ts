@@ -4,10 +4,18 @@ import nodemailer from 'nodemailer';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../config/private-files.js';
 import type { MailMessage } from './message.js';
 
-/** Sends one message; resolves with where it went (for the log: never the recipient). */
+/** Where a message went: `where` for the log (never the recipient); `file`, an .eml file's name in outboxDir. */
+export interface SentMail {
+  where: string;
+  file?: string;
+}
+
+/** Sends one message. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'eml';
-  send(id: string, message: MailMessage): Promise<string>;
+  /** DATA_DIR/outbox: where .eml files are written (and, with SMTP, any left from before expire) */
+  readonly outboxDir: string;
+  send(id: string, message: MailMessage): Promise<SentMail>;
   close(): void;
 }
 
@@ -54,9 +62,10 @@ export function createMailTransport(options: TransportOptions): MailTransport {
     });
     return {
       kind: 'smtp',
+      outboxDir: options.outboxDir,
       async send(_id, message) {
         await smtp.sendMail(toNodemailer(options.from, message));
-        return 'SMTP';
+        return { where: 'SMTP' };
       },
       close: () => smtp.close(),
     };
@@ -65,6 +74,7 @@ export function createMailTransport(options: TransportOptions): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'eml',
+    outboxDir: options.outboxDir,
     async send(id, message) {
       // every time: a developer may have emptied DATA_DIR/outbox by deleting it
       ensurePrivateDir(options.outboxDir);
@@ -72,7 +82,7 @@ export function createMailTransport(options: TransportOptions): MailTransport {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       // 'wx': an existing file is never overwritten (an id is sent at most once per file)
       await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
-      return path.join(options.outboxDisplay, name);
+      return { where: path.join(options.outboxDisplay, name), file: name };
     },
     close: () => composer.close(),
   };

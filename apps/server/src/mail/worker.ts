@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.js';
 import { checkMailMessage, MailMessageError } from './message.js';
 import { createOutbox, type ClaimedMail } from './outbox.js';
-import type { MailTransport } from './transport.js';
+import { expireOutboxFiles, removeOutboxFiles } from './outbox-files.js';
+import type { MailTransport, SentMail } from './transport.js';
 
 /** The logger methods the worker uses (Fastify's logger fits). It is given ids, never addresses. */
 export interface MailLog {
@@ -24,7 +25,23 @@ export interface MailWorkerOptions {
   retryBaseMs?: number;
   /** longest retry delay (default 30 min): a down server is tried again at least this often, forever */
   retryMaxMs?: number;
+  /** how long a written .eml file, and a refused message, are kept (default 7 days: OUTBOX_RETENTION_DAYS) */
+  retentionMs?: number;
+  /** how often housekeeping runs (default 1 hour; first when the worker starts) */
+  housekeepingEveryMs?: number;
+  /** the clock retention is measured by (ms since the epoch; default Date.now): tests move it */
+  now?: () => number;
 }
+
+/** What one housekeeping pass removed. */
+export interface Housekeeping {
+  /** outbox rows of written or refused messages */
+  rows: number;
+  /** .eml files in DATA_DIR/outbox */
+  files: number;
+}
+
+export const DAY_MS = 24 * 60 * 60_000;
 
 export interface MailWorker {
   start(): void;
@@ -32,6 +49,12 @@ export interface MailWorker {
   stop(): Promise<void>;
   /** Claims and sends everything due now (also what the timer runs); resolves when done. */
   runOnce(): Promise<void>;
+  /**
+   * Removes what is older than the retention (also what the timer runs, hourly): the rows of
+   * written and refused messages, their .eml files, and any other .eml file in DATA_DIR/outbox
+   * last written before then (by the file's time).
+   */
+  housekeep(): Promise<Housekeeping>;
 }
 
 /** What the log and last_error may say about a failure: its codes, never its text (it can hold addresses). */
@@ -61,16 +84,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const retryMaxMs = options.retryMaxMs ?? 30 * 60_000;
+  const retentionMs = options.retentionMs ?? 7 * DAY_MS;
+  const housekeepingEveryMs = options.housekeepingEveryMs ?? 60 * 60_000;
+  const now = options.now ?? Date.now;
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let cleaning: Promise<Housekeeping> | undefined;
+  let nextHousekeepingAt = -Infinity;
   let stopped = true;
 
   async function deliver(claim: ClaimedMail): Promise<void> {
-    let where: string;
+    let sent: SentMail;
     try {
       const message = checkMailMessage(claim.message);
-      where = await transport.send(claim.id, message);
+      sent = await transport.send(claim.id, message);
     } catch (error) {
       const { summary, ...codes } = describeFailure(error);
       if (error instanceof MailMessageError || isPermanent(error)) {
@@ -83,8 +111,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       log.warn({ mailId: claim.id, attempts: claim.attempts, retryInMs: retryMs, ...codes }, 'mail not sent; will retry');
       return;
     }
-    await outbox.delivered(claim);
-    log.info({ mailId: claim.id, attempts: claim.attempts }, transport.kind === 'eml' ? `mail written to ${where}` : 'mail sent');
+    if (sent.file === undefined) {
+      await outbox.delivered(claim);
+      log.info({ mailId: claim.id, attempts: claim.attempts }, 'mail sent');
+    } else if (await outbox.written(claim, sent.file)) {
+      log.info({ mailId: claim.id, attempts: claim.attempts }, `mail written to ${sent.where}`);
+    } else {
+      // no longer ours: another worker took it after our lease (and writes its own copy), or
+      // its recipient's account was deleted meanwhile
+      await removeOutboxFiles(transport.outboxDir, [sent.file]);
+      log.info({ mailId: claim.id, attempts: claim.attempts }, 'mail written but no longer queued; file removed');
+    }
   }
 
   async function drain(): Promise<void> {
@@ -109,10 +146,37 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return running;
   }
 
+  async function expire(): Promise<Housekeeping> {
+    const cutoff = now() - retentionMs;
+    const expired = await outbox.expire(new Date(cutoff));
+    // the files the rows named, then whatever else is as old (from before, or whose row is gone)
+    const files =
+      (await removeOutboxFiles(transport.outboxDir, expired.files)) + (await expireOutboxFiles(transport.outboxDir, cutoff));
+    if (expired.rows > 0 || files > 0) log.info({ rows: expired.rows, files }, 'mail outbox: expired messages removed');
+    return { rows: expired.rows, files };
+  }
+
+  function housekeep(): Promise<Housekeeping> {
+    cleaning ??= expire().finally(() => {
+      cleaning = undefined;
+    });
+    return cleaning;
+  }
+
+  /** One pass per housekeepingEveryMs; a failure waits for the next (the log says why, by code). */
+  async function housekeepIfDue(): Promise<void> {
+    if (stopped || now() < nextHousekeepingAt) return;
+    nextHousekeepingAt = now() + housekeepingEveryMs;
+    await housekeep().catch((error: unknown) => {
+      const { summary: _summary, ...codes } = describeFailure(error);
+      log.warn(codes, 'mail outbox housekeeping failed; will retry');
+    });
+  }
+
   function schedule(): void {
     if (stopped) return;
     timer = setTimeout(() => {
-      void runOnce().then(schedule);
+      void runOnce().then(housekeepIfDue).then(schedule);
     }, pollMs);
     timer.unref();
   }
@@ -121,13 +185,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     start() {
       if (!stopped) return;
       stopped = false;
-      void runOnce().then(schedule);
+      void runOnce().then(housekeepIfDue).then(schedule);
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await cleaning?.catch(() => {});
     },
     runOnce,
+    housekeep,
   };
 }

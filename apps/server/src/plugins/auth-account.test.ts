@@ -193,7 +193,7 @@ describe('forgot password', () => {
     try {
       const [queued] = (await mailTo(u.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
       const transport = createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir: dir, outboxDisplay: dir });
-      const where = await transport.send(randomUUID(), queued as MailMessage);
+      const { where } = await transport.send(randomUUID(), queued as MailMessage);
       expect(fs.readFileSync(where, 'utf8')).toContain(`\n${TEST_ORIGIN}/reset-password?token=${token}\n`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -3,9 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { createMailTransport } from '../mail/transport.js';
-import { createMailWorker, type MailWorkerOptions } from '../mail/worker.js';
+import { createMailWorker, DAY_MS, type MailWorkerOptions } from '../mail/worker.js';
 
-export type MailWorkerSettings = Pick<MailWorkerOptions, 'pollMs' | 'batch' | 'leaseMs' | 'retryBaseMs' | 'retryMaxMs'>;
+export type MailWorkerSettings = Pick<
+  MailWorkerOptions,
+  'pollMs' | 'batch' | 'leaseMs' | 'retryBaseMs' | 'retryMaxMs' | 'retentionMs' | 'housekeepingEveryMs' | 'now'
+>;
+
+/** DATA_DIR/outbox: the .eml files written without SMTP_URL (absolute). */
+export const outboxDirOf = (env: Pick<Env, 'dataDir'>) => path.join(env.dataDir, 'outbox');
 
 /**
  * Runs this process's mail worker while the app runs: it starts when the app is ready and
@@ -14,16 +20,16 @@ export type MailWorkerSettings = Pick<MailWorkerOptions, 'pollMs' | 'batch' | 'l
 export function registerMailWorker(
   app: FastifyInstance,
   db: Database,
-  env: Pick<Env, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'dataDirDisplay'>,
+  env: Pick<Env, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'dataDirDisplay' | 'outboxRetentionDays'>,
   settings: MailWorkerSettings = {},
 ): void {
   const transport = createMailTransport({
     from: env.mailFrom,
     smtpUrl: env.smtpUrl,
-    outboxDir: path.join(env.dataDir, 'outbox'),
+    outboxDir: outboxDirOf(env),
     outboxDisplay: path.join(env.dataDirDisplay, 'outbox'),
   });
-  const worker = createMailWorker({ db, transport, log: app.log, ...settings });
+  const worker = createMailWorker({ db, transport, log: app.log, retentionMs: env.outboxRetentionDays * DAY_MS, ...settings });
   app.addHook('onReady', async () => {
     worker.start();
     app.log.info(
