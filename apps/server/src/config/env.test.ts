@@ -63,6 +63,18 @@ describe('env', () => {
     expect(loadEnv({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
+  it('TRUST_PROXY=0.0.0.0/0 or ::/0 is every address: true outside production, refused in production like true', () => {
+    for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, ::/0', '1.2.3.4/00']) {
+      expect(loadEnv({ TRUST_PROXY: value }).trustProxy, value).toBe(true);
+      expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: value }), value).toThrow(EnvError);
+      expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: ".*\/0+" \(every address, as true\) refused: .*choose its own address/,
+      );
+    }
+    // the shortest prefix short of everyone is a range like any other
+    expect(loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '0.0.0.0/1, ::/1' }).trustProxy).toEqual(['0.0.0.0/1', '::/1']);
+  });
+
   it('mail: SMTP_URL and a From that defaults to no-reply at PUBLIC_ORIGIN\'s host', () => {
     expect(loadEnv({}).smtpUrl).toBeUndefined();
     expect(loadEnv({}).mailFrom).toBe('LearnLingo <no-reply@localhost>');

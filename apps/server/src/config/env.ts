@@ -31,7 +31,7 @@ const rawEnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Fastify `trustProxy`: false (default) or a comma-separated list of proxy addresses/CIDRs; true or a hop count outside production only. */
+  /** Fastify `trustProxy`: false (default) or a comma-separated list of proxy addresses/CIDRs; true (or a /0, the same) or a hop count outside production only. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** `npm run dev`: Vite inside the server, pages rendered from apps/web's source with hot reload */
@@ -169,6 +169,13 @@ function parseTrustProxy(raw: string, production: boolean): TrustProxy | Error {
   const bad = list.find((item) => !isAddressOrCidr(item) && !NAMED_RANGES.has(item));
   if (list.length === 0 || bad !== undefined) {
     return new Error(`expected the proxies' addresses or CIDRs (comma-separated), or false; "${(bad ?? raw).slice(0, 100)}" is not one`);
+  }
+  // A /0 (0.0.0.0/0, ::/0) is every address: what `true` says, and refused with it in
+  // production. (Fastify's proxy-addr takes no /0: passed on, it failed the start with a stack.)
+  const everyone = list.find((item) => /\/0+$/.test(item));
+  if (everyone !== undefined) {
+    if (production) return new Error(`"${everyone}" (every address, as true) refused: ${TRUST_BY_COUNT}`);
+    return true;
   }
   return list;
 }
