@@ -14,7 +14,7 @@ import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
 import { limitConnections } from './plugins/connections.js';
 import { frameworkErrorOptions, loggerOptions, registerErrorHandling, registerShutdownAnswer } from './plugins/errors.js';
-import { registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
+import { outboxDirOf, registerMailWorker, type MailWorkerSettings } from './plugins/mail.js';
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -114,6 +114,12 @@ export async function buildApp({
     publicOrigin: env.publicOrigin,
     trustedOrigins: env.trustedOrigins,
     attemptsPer10s: env.authAttemptsPer10s,
+    accountDeletion: {
+      outboxDir: outboxDirOf(env),
+      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+      schoolEmail: env.schoolEmail,
+      now,
+    },
   });
   await healthRoutes(app);
   await teachersRoutes(app, {

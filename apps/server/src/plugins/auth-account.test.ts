@@ -9,16 +9,23 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../mail/index.js';
 import { createMailTransport } from '../mail/transport.js';
+import { createMailWorker } from '../mail/worker.js';
 import { account, booking, favorite, mailOutbox, session, user, verification } from '../db/schema.js';
 import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
 
+const SCHOOL = 'school@learnlingo.test';
 let t: TestApp;
 let teacherIds: string[];
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp({ seed: 3 });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'learnlingo-account-'));
+  t = await createTestApp({ seed: 3, env: { DATA_DIR: dataDir, SCHOOL_EMAIL: SCHOOL } });
   teacherIds = (await t.db.rows<{ id: string }>(sql`select id from teacher order by id`)).map((r) => r.id);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const post = (url: string, payload: unknown, extra: { cookie?: string; ip?: string } = {}) =>
   t.app.inject({
@@ -421,5 +428,64 @@ describe('delete the account', () => {
     }
     expect(await bookingRow(mine)).toMatchObject({ fullName: 'Ann Learner', email: u.email, userId: u.id });
     expect(await countFor(u.id)).toMatchObject({ user: 1, sessions: 1, accounts: 1 });
+  });
+
+  it('cancels their lessons still to come (the time is free again, the school is told) and removes their mail, queued and written', async () => {
+    const u = await signUp(t.app);
+    const other = await signUp(t.app);
+    await t.db.orm.update(user).set({ emailVerified: true }).where(eq(user.id, u.id));
+    const teacherId = teacherIds[2] as string;
+    const slotsOf = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/teachers/${teacherId}/slots` })).json<{ slots: string[] }>().slots;
+    const start = (await slotsOf())[0] as string;
+    const lesson = { teacherId, start, reason: 'Living abroad', phone: '+380 50 123 4567' };
+    const booked = await post('/api/bookings', { ...lesson, fullName: 'Ann Learner', email: u.email }, { cookie: u.cookie });
+    expect(booked.statusCode).toBe(201);
+    const upcoming = booked.json<{ id: string }>().id;
+    const past = randomUUID();
+    await t.db.orm.insert(booking).values({
+      id: past,
+      teacherId,
+      userId: u.id,
+      reason: 'Living abroad',
+      fullName: 'Ann Learner',
+      email: u.email,
+      phone: '+380 50 123 4567',
+      start: new Date(Date.now() - 2 * 24 * 3_600_000),
+    });
+
+    // without SMTP_URL the .eml files are the delivery: write what is queued, then queue one more
+    const outboxDir = path.join(dataDir, 'outbox');
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const transport = createMailTransport({ from: 'LearnLingo <no-reply@localhost>', outboxDir, outboxDisplay: outboxDir });
+    await createMailWorker({ db: t.db, transport, log: quiet, batch: 1000 }).runOnce();
+    await requestReset(u.email);
+    const filesTo = (address: string) =>
+      fs.readdirSync(outboxDir).filter((f) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'm').test(fs.readFileSync(path.join(outboxDir, f), 'utf8')));
+    expect(filesTo(u.email).length).toBeGreaterThanOrEqual(2); // the confirmation and the lesson's
+    expect(filesTo(other.email)).toHaveLength(1);
+    expect(await mailTo(u.email)).toHaveLength(1); // the reset, still queued
+    expect(await slotsOf()).not.toContain(start);
+
+    const res = await post('/api/auth/delete-user', { password: u.password }, { cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+
+    expect(filesTo(u.email)).toEqual([]);
+    expect(filesTo(other.email)).toHaveLength(1);
+    expect(await mailTo(u.email)).toEqual([]);
+    expect(await t.db.orm.select().from(mailOutbox).where(eq(mailOutbox.recipientUserId, u.id))).toEqual([]);
+
+    expect(await bookingRow(upcoming)).toMatchObject({ cancelledAt: expect.any(Date), userId: null, fullName: '', email: '', tokenHash: null });
+    expect(await bookingRow(past)).toMatchObject({ cancelledAt: null, userId: null, fullName: '', email: '', reason: 'Living abroad' });
+    const [copy, ...more] = (await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled:'));
+    expect(more).toEqual([]);
+    expect(copy?.text).toContain(`UTC: ${start}`);
+    expect(copy?.text).toContain('Learner: Account deleted');
+    expect(copy?.text).not.toContain('Ann Learner');
+    expect(copy?.text).not.toContain(u.email);
+
+    expect(await slotsOf()).toContain(start);
+    const again = await post('/api/bookings', { ...lesson, fullName: 'Bob Other', email: other.email }, { cookie: other.cookie });
+    expect(again.statusCode).toBe(201);
   });
 });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { booking, user, verification } from '../db/schema.js';
-import { enqueueMail } from '../mail/index.js';
+import { enqueueMail, forgetRecipient, removeOutboxFiles } from '../mail/index.js';
+import { prepareLessonCancellation, type LessonCancellationOptions } from '../modules/booking/account-deletion.js';
 
 /*
  * What the account features (issue 10) do beyond better-auth: the e-mails they send and
@@ -60,20 +62,36 @@ export async function enqueueVerifyEmailMail(db: Database, to: MailUser, link: s
   });
 }
 
+export interface AccountDeletionOptions extends LessonCancellationOptions {
+  /** DATA_DIR/outbox, where the user's .eml files are */
+  outboxDir: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
 /**
- * Deletes a user in one transaction: their bookings keep the lesson but lose the name, e-mail
- * and phone (and the link to the user); their reset tokens go; deleting the user row removes
- * their sessions, credentials and favourites (foreign keys ON DELETE CASCADE). Runs as
- * better-auth's `beforeDelete`, after it has checked the password; its own deletes then find
- * nothing left.
+ * Deletes a user in one transaction (decision 104): their lessons that have not started are
+ * cancelled (the time is free again; the school gets its copy); every booking of theirs keeps
+ * the lesson but loses the name, e-mail, phone, private link and the link to the user; their
+ * reset tokens go, and their mail — queued, refused or written to an .eml file; deleting the
+ * user row removes their sessions, credentials and favourites (foreign keys ON DELETE
+ * CASCADE). The .eml files are removed once that has committed. Runs as better-auth's
+ * `beforeDelete`, after it has checked the password; its own deletes then find nothing left.
  */
-export async function deleteAccountData(db: Database, userId: string): Promise<void> {
-  await db.orm.transaction(async (tx) => {
+export async function deleteAccountData(db: Database, userId: string, options: AccountDeletionOptions): Promise<void> {
+  const cancelLessons = await prepareLessonCancellation(db, userId, options);
+  const files = await db.orm.transaction(async (tx) => {
+    await cancelLessons(tx);
     await tx
       .update(booking)
-      .set({ fullName: '', email: '', phone: '', userId: null })
+      .set({ fullName: '', email: '', phone: '', tokenHash: null, userId: null })
       .where(eq(booking.userId, userId));
     await tx.delete(verification).where(eq(verification.value, userId));
+    const written = await forgetRecipient(tx, userId);
     await tx.delete(user).where(eq(user.id, userId));
+    return written;
   });
+  // The account is gone either way; a file that cannot be removed now expires with the rest.
+  await removeOutboxFiles(options.outboxDir, files).catch((error: unknown) =>
+    options.log.warn({ code: (error as NodeJS.ErrnoException).code }, 'could not remove a deleted account\'s .eml files'),
+  );
 }

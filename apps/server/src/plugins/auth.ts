@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { authSchema } from '../db/schema.js';
 import {
+  type AccountDeletionOptions,
   deleteAccountData,
   enqueueResetPasswordMail,
   enqueueVerifyEmailMail,
@@ -29,6 +30,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** sign-in/sign-up attempts per client address per 10 s */
   attemptsPer10s: number;
+  /** what deleting an account needs: the outbox folder, the school's zone and address, the clock */
+  accountDeletion: Omit<AccountDeletionOptions, 'log'>;
 }
 
 export function createAuth(db: Database, options: AuthOptions, log: FastifyInstance['log']) {
@@ -71,7 +74,7 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
     verification: { storeIdentifier: 'hashed' },
     user: {
       // POST /delete-user with the password (required by the form rules): see deleteAccountData
-      deleteUser: { enabled: true, beforeDelete: (user) => deleteAccountData(db, user.id) },
+      deleteUser: { enabled: true, beforeDelete: (user) => deleteAccountData(db, user.id, { ...options.accountDeletion, log }) },
     },
     hooks: { before: formRulesHook, after: rehashAfterSignIn },
     rateLimit: {

@@ -1,0 +1,81 @@
+import type { Database, Db } from '../../db/client.js';
+import { enqueueMail } from '../../mail/index.js';
+import { bookingMails } from './booking-mail.js';
+import { createBookingRepository, type BookingRow } from './booking-repository.js';
+import { calendarFile } from './ics.js';
+import { LESSON_MS, type Schedule } from './schedule.js';
+
+/*
+ * What deleting an account does to its lessons (decision 104): a lesson that has not started
+ * (or a hold) is cancelled — its time is free for others again and the school is told, as for
+ * any cancellation of a lesson — so no slot is held by an account that no longer exists. Past lessons stay
+ * the school's record (teacher, time, language, reason) and lose the learner's details with
+ * the account (plugins/auth-account.ts).
+ */
+
+export interface LessonCancellationOptions {
+  /** the school's hours: their zone is the zone of teachers without their own */
+  schoolSchedule: Schedule;
+  /** receives the teacher's copy (unset: none is sent, as for any cancellation) */
+  schoolEmail: string | undefined;
+  /** the clock (ms since the epoch): a lesson starting after it is upcoming */
+  now: () => number;
+}
+
+/** Who the school's copy names: the learner's details go with the account. */
+const DELETED_LEARNER = { fullName: 'Account deleted', email: 'address removed' } as const;
+
+/** The cancelled lesson's .ics for the school's calendar (the same UID as the booking's). */
+function cancelledCalendar(row: BookingRow & { start: Date }, at: Date): string {
+  const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
+  const language = row.language ? `${row.language} ` : '';
+  return calendarFile({
+    uid: `${row.id}@learnlingo`,
+    start: row.start,
+    end: new Date(row.start.getTime() + LESSON_MS),
+    stamp: at,
+    summary: `LearnLingo: ${language}trial lesson with ${teacherName}`,
+    description: `Trial ${language}lesson (60 minutes) with ${teacherName}.`,
+    cancelled: true,
+  });
+}
+
+/**
+ * Reads the user's lessons that have not started yet, and returns the step that cancels them
+ * inside the caller's transaction (the account deletion's), queueing the school's copy of each
+ * cancellation there too. The read happens first, outside it: PGlite has one connection,
+ * which the transaction holds. Returns how many lessons the step cancelled.
+ */
+export async function prepareLessonCancellation(
+  db: Database,
+  userId: string,
+  options: LessonCancellationOptions,
+): Promise<(tx: Db) => Promise<number>> {
+  const repository = createBookingRepository(db);
+  const at = new Date(options.now());
+  const upcoming = (await repository.listOwned(userId)).filter(
+    (row): row is BookingRow & { start: Date } => row.cancelledAt === null && row.start !== null && row.start > at,
+  );
+  return async (tx) => {
+    let cancelled = 0;
+    for (const row of upcoming) {
+      // false: cancelled meanwhile (by the learner, or another deletion): nothing to tell
+      if (!(await repository.cancel(tx, row.id, at, at))) continue;
+      cancelled += 1;
+      // a hold (decision 102) was never announced to the school: nothing to take back
+      if (row.holdExpiresAt) continue;
+      const anonymous: BookingRow & { start: Date } = { ...row, ...DELETED_LEARNER, cancelledAt: at };
+      const messages = bookingMails('cancelled', {
+        row: anonymous,
+        ics: cancelledCalendar(anonymous, at),
+        manageUrl: '',
+        learnerTimeZone: 'UTC',
+        teacherTimeZone: (row.teacher.schedule ?? options.schoolSchedule).timeZone,
+        schoolEmail: options.schoolEmail,
+      });
+      // the school's copy only: the learner's account (and address) is being deleted
+      for (const message of messages) if (message.to === options.schoolEmail) await enqueueMail(tx, message);
+    }
+    return cancelled;
+  };
+}
