@@ -487,5 +487,13 @@ describe('delete the account', () => {
     expect(await slotsOf()).toContain(start);
     const again = await post('/api/bookings', { ...lesson, fullName: 'Bob Other', email: other.email }, { cookie: other.cookie });
     expect(again.statusCode).toBe(201);
+
+    // a hold (this address is not confirmed: decision 102) goes too, without a copy: the school never heard of it
+    const held = again.json<{ id: string }>().id;
+    expect(await bookingRow(held)).toMatchObject({ holdExpiresAt: expect.any(Date), cancelledAt: null });
+    expect((await post('/api/auth/delete-user', { password: other.password }, { cookie: other.cookie })).statusCode).toBe(200);
+    expect(await bookingRow(held)).toMatchObject({ cancelledAt: expect.any(Date), userId: null });
+    expect((await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
+    expect(await slotsOf()).toContain(start);
   });
 });
