@@ -1,10 +1,50 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, screenshotDir, shoot, signUpViaApi, test } from './fixtures';
 
 // Issues 4 and 12: a trial lesson is booked at a free time of the teacher, found again
 // (My lessons, or the private link) and cancelled; a time can be booked once.
+// Issue 27: a visitor's booking is held until the link in its e-mail confirms it (decision 102).
+
+/** The main e2e server's DATA_DIR (playwright.config.ts): without SMTP_URL its mail is .eml files here. */
+const outboxDir = path.join(path.dirname(fileURLToPath(import.meta.url)), `.data/main-${process.env.E2E_PORT}`, 'outbox');
+
+/** An .eml's text with quoted-printable soft breaks and escapes undone. */
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The first link matching `link` in the newest .eml to `email` whose subject matches `subject` (the worker writes it within seconds). */
+async function linkFromOutbox(email: string, subject: RegExp, link: RegExp): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
+        } catch {
+          return '';
+        }
+        for (const name of files.reverse()) {
+          const text = decodeQuotedPrintable(readFileSync(path.join(outboxDir, name), 'utf8'));
+          if (!text.includes(email) || !subject.test(text)) continue;
+          found = link.exec(text)?.[0] ?? '';
+          if (found) return found;
+        }
+        return '';
+      },
+      { timeout: 15_000, message: `an e-mail to ${email} in ${outboxDir}` },
+    )
+    .not.toBe('');
+  return found;
+}
+
+/** An address of this run's own (the bookings per mailbox are limited, and a repeated run must not share one). */
+const ownEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+const confirmLink = (email: string) => linkFromOutbox(email, /^Subject: Confirm your .*trial lesson/m, /https?:\/\/\S+\/bookings\/[A-Za-z0-9_-]{43}/);
 
 /** Each journey books a different teacher (the list's nth card), so parallel workers never compete for a time. */
 async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; opener: Locator }> {
@@ -20,7 +60,7 @@ async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; 
   return { dialog, opener };
 }
 
-async function fill(dialog: Locator, name = 'Olena Test', email = 'olena@example.com') {
+async function fill(dialog: Locator, name = 'Olena Test', email = ownEmail('olena')) {
   await dialog.getByRole('radio', { name: 'Culture, travel or hobby' }).check();
   await dialog.getByLabel('Full Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
@@ -40,8 +80,8 @@ async function submit(page: Page, dialog: Locator) {
   return response;
 }
 
-test('a visitor books a time and cancels it by the private link', async ({ page }) => {
-  test.slow(); // four screenshot sets and four axe runs
+test('a visitor books a time, confirms it by the link in the e-mail and cancels it by that link', async ({ page }) => {
+  test.slow(); // five screenshot sets and five axe runs
   const { dialog } = await openBooking(page, 0);
   const question = dialog.getByRole('group', { name: /^What is your main reason for learning .+\?$/ });
   await expect(question.getByRole('radio')).toHaveCount(5);
@@ -61,22 +101,33 @@ test('a visitor books a time and cancels it by the private link', async ({ page 
   await checkA11y(page, 'booking modal with errors');
   await shoot(page, 'booking-modal-errors');
 
-  await fill(dialog);
+  const email = ownEmail('olena');
+  await fill(dialog, 'Olena Test', email);
   const start = await pickFirstTime(dialog);
   expect((await submit(page, dialog)).status()).toBe(201);
   await expect(page.getByText('Thanks for you choice')).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
-  const confirmation = page.getByRole('dialog', { name: 'Your trial lesson is booked' });
+  // held until the e-mail's link is used: no private link on screen, and the time is taken meanwhile
+  const confirmation = page.getByRole('dialog', { name: 'Check your e-mail to confirm' });
   await expect(confirmation.getByText('When')).toBeVisible();
+  await expect(confirmation.getByText(/We have e-mailed you a link to confirm this lesson/)).toBeVisible();
+  await expect(confirmation.getByRole('link', { name: /\/bookings\// })).toHaveCount(0);
   await checkA11y(page, 'booking confirmation');
   await shoot(page, 'booking-confirmation');
-  const link = confirmation.getByRole('link', { name: /\/bookings\/[A-Za-z0-9_-]{43}$/ });
-  await link.click();
-  await expect(page).toHaveURL(/\/bookings\/[A-Za-z0-9_-]{43}$/);
+  await confirmation.getByRole('button', { name: 'Done' }).click();
 
+  await page.goto(await confirmLink(email));
+  await expect(page).toHaveURL(/\/bookings\/[A-Za-z0-9_-]{43}$/);
   const lesson = page.getByRole('article');
+  await expect(lesson.getByText('Waiting for your confirmation')).toBeVisible();
+  await expect(lesson.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+  await checkA11y(page, 'pending booking page');
+  await shoot(page, 'booking-pending');
+  await lesson.getByRole('button', { name: 'Confirm lesson' }).click();
+  await expect(page.getByText('Your lesson is confirmed')).toBeVisible();
   await expect(lesson.getByText('Upcoming')).toBeVisible();
+  await expect(lesson.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
   await checkA11y(page, 'private booking page');
   await shoot(page, 'booking-private-link');
   await lesson.getByRole('button', { name: 'Cancel lesson' }).click();
@@ -92,8 +143,11 @@ test('a visitor books a time and cancels it by the private link', async ({ page 
   expect(slots.slots).toContain(start);
 });
 
-test('a signed-in learner books, finds it in My lessons, downloads the .ics and cancels', async ({ page, user, baseURL }) => {
+test('a signed-in learner with a confirmed e-mail books at once, finds it in My lessons, downloads the .ics and cancels', async ({ page, user, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, user);
+  // the address confirmed by the sign-up's e-mail: such a learner's booking is a lesson at once
+  const verify = await linkFromOutbox(user.email, /^Subject: Confirm your e-mail for LearnLingo/m, /https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+/);
+  expect((await page.request.get(verify, { maxRedirects: 0 })).status()).toBeLessThan(400);
   const { dialog } = await openBooking(page, 1);
   await expect(dialog.getByLabel('Full Name')).toHaveValue(user.name);
   await expect(dialog.getByLabel('Email')).toHaveValue(user.email);
@@ -133,14 +187,14 @@ test('a signed-in learner books, finds it in My lessons, downloads the .ics and 
 
 test('a booked time disappears for the next learner; one who had it open is told and keeps the form', async ({ page, browser, baseURL }) => {
   const { dialog } = await openBooking(page, 2);
-  await fill(dialog, 'Second Learner', 'second@example.com');
+  await fill(dialog, 'Second Learner', ownEmail('second'));
   const start = await pickFirstTime(dialog);
 
   // meanwhile another learner books that very time
   const other = await browser.newContext({ baseURL: baseURL! });
   const otherPage = await other.newPage();
   const { dialog: otherDialog } = await openBooking(otherPage, 2);
-  await fill(otherDialog, 'First Learner', 'first@example.com');
+  await fill(otherDialog, 'First Learner', ownEmail('first'));
   expect(await pickFirstTime(otherDialog)).toBe(start);
   expect((await submit(otherPage, otherDialog)).status()).toBe(201);
 

@@ -45,6 +45,8 @@ const server = (port: number, dataDir: string, importFile?: string) => ({
     SOURCE_MAPS: 'true',
     // Rate limiting stays on; the journeys sign many users up from one address.
     AUTH_ATTEMPTS_PER_10S: '100',
+    // The journeys book from one address (a retried run too); the limits' own tests are the server's.
+    BOOKINGS_PER_ADDRESS_PER_HOUR: '100',
     // As behind a proxy on this host: an X-Forwarded-For sent from loopback is believed. The
     // forgot-password journey is a client of its own (better-auth allows 3 reset requests per
     // address per 60 s, and a retried or repeated run would otherwise share one); the other
