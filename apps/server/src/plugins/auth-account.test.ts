@@ -11,7 +11,8 @@ import type { MailMessage } from '../mail/index.js';
 import { createMailTransport } from '../mail/transport.js';
 import { createMailWorker } from '../mail/worker.js';
 import { account, booking, favorite, mailOutbox, session, user, verification } from '../db/schema.js';
-import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
+import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, testEnv, type TestApp, type TestUser } from '../test/app.js';
+import { deleteAccountData } from './auth-account.js';
 
 const SCHOOL = 'school@learnlingo.test';
 let t: TestApp;
@@ -495,5 +496,47 @@ describe('delete the account', () => {
     expect(await bookingRow(held)).toMatchObject({ cancelledAt: expect.any(Date), userId: null });
     expect((await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
     expect(await slotsOf()).toContain(start);
+  });
+
+  it('a lesson booked after it read their lessons, before its transaction, is cancelled too: it reads again', async () => {
+    const u = await signUp(t.app);
+    // a time no other test books: 40 days out, on the hour
+    const start = new Date(Math.ceil((Date.now() + 40 * 24 * 3_600_000) / 3_600_000) * 3_600_000);
+    const late = randomUUID();
+    let booked = false;
+    // the same database, but a booking of theirs commits between the read and the transaction
+    const orm = Object.assign(Object.create(t.db.orm) as typeof t.db.orm, {
+      transaction: (async (...args: Parameters<typeof t.db.orm.transaction>) => {
+        if (!booked) {
+          booked = true;
+          await t.db.orm.insert(booking).values({
+            id: late,
+            teacherId: teacherIds[0] as string,
+            userId: u.id,
+            reason: 'Living abroad',
+            fullName: 'Ann Learner',
+            email: u.email,
+            phone: '+380 50 123 4567',
+            start,
+          });
+        }
+        return t.db.orm.transaction(...args);
+      }) as typeof t.db.orm.transaction,
+    });
+    const env = testEnv();
+    await deleteAccountData({ ...t.db, orm }, u.id, {
+      outboxDir: path.join(dataDir, 'outbox'),
+      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+      schoolEmail: SCHOOL,
+      now: Date.now,
+      log: { warn: () => {} },
+    });
+
+    expect(booked).toBe(true);
+    expect(await bookingRow(late)).toMatchObject({ cancelledAt: expect.any(Date), userId: null, fullName: '', email: '', phone: '' });
+    const copies = (await mailTo(SCHOOL)).filter((m) => m.text.includes(`UTC: ${start.toISOString()}`));
+    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['Cancelled']);
+    expect(copies[0]?.text).toContain('Learner: Account deleted');
+    expect((await t.db.orm.select().from(user).where(eq(user.id, u.id))).length).toBe(0);
   });
 });

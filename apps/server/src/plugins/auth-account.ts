@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { booking, user, verification } from '../db/schema.js';
 import { enqueueMail, forgetRecipient, removeOutboxFiles } from '../mail/index.js';
-import { prepareLessonCancellation, type LessonCancellationOptions } from '../modules/booking/account-deletion.js';
+import { LessonsChanged, prepareLessonCancellation, type LessonCancellationOptions } from '../modules/booking/account-deletion.js';
 
 /*
  * What the account features (issue 10) do beyond better-auth: the e-mails they send and
@@ -78,20 +78,40 @@ export interface AccountDeletionOptions extends LessonCancellationOptions {
  * `beforeDelete`, after it has checked the password; its own deletes then find nothing left.
  */
 export async function deleteAccountData(db: Database, userId: string, options: AccountDeletionOptions): Promise<void> {
-  const cancelLessons = await prepareLessonCancellation(db, userId, options);
-  const files = await db.orm.transaction(async (tx) => {
-    await cancelLessons(tx);
-    await tx
-      .update(booking)
-      .set({ fullName: '', email: '', phone: '', tokenHash: null, userId: null })
-      .where(eq(booking.userId, userId));
-    await tx.delete(verification).where(eq(verification.value, userId));
-    const written = await forgetRecipient(tx, userId);
-    await tx.delete(user).where(eq(user.id, userId));
-    return written;
-  });
+  const files = await deleteInOneTransaction(db, userId, options);
   // The account is gone either way; a file that cannot be removed now expires with the rest.
   await removeOutboxFiles(options.outboxDir, files).catch((error: unknown) =>
     options.log.warn({ code: (error as NodeJS.ErrnoException).code }, 'could not remove a deleted account\'s .eml files'),
   );
+}
+
+/** Tries before a deletion that keeps seeing new lessons of the account's gives up (a 500). */
+const DELETION_TRIES = 3;
+
+/** deleteAccountData's transaction; returns the .eml files of the mail it removed. */
+async function deleteInOneTransaction(db: Database, userId: string, options: AccountDeletionOptions): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const cancelLessons = await prepareLessonCancellation(db, userId, options);
+    try {
+      return await db.orm.transaction(async (tx) => {
+        // A booking of theirs under way holds the row's key share (its foreign key) until it
+        // commits, and one that starts now waits for this lock and then finds no user: every
+        // booking the statements below see is all there will be. (Without it, one committed
+        // between the anonymising update and the user's delete kept name, e-mail and phone
+        // with user_id set to null by the foreign key.)
+        await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+        await cancelLessons(tx);
+        await tx
+          .update(booking)
+          .set({ fullName: '', email: '', phone: '', tokenHash: null, userId: null })
+          .where(eq(booking.userId, userId));
+        await tx.delete(verification).where(eq(verification.value, userId));
+        const written = await forgetRecipient(tx, userId);
+        await tx.delete(user).where(eq(user.id, userId));
+        return written;
+      });
+    } catch (error) {
+      if (!(error instanceof LessonsChanged) || attempt === DELETION_TRIES) throw error;
+    }
+  }
 }

@@ -1,4 +1,6 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
+import { booking } from '../../db/schema.js';
 import { enqueueMail } from '../../mail/index.js';
 import { bookingMails } from './booking-mail.js';
 import { createBookingRepository, type BookingRow } from './booking-repository.js';
@@ -22,6 +24,12 @@ export interface LessonCancellationOptions {
   now: () => number;
 }
 
+/**
+ * Thrown inside the deletion's transaction when a lesson of the user's was booked after the read
+ * (another tab, a booking under way): the caller rolls back and starts again from the read.
+ */
+export class LessonsChanged extends Error {}
+
 /** Who the school's copy names: the learner's details go with the account. */
 const DELETED_LEARNER = { fullName: 'Account deleted', email: 'address removed' } as const;
 
@@ -44,7 +52,11 @@ function cancelledCalendar(row: BookingRow & { start: Date }, at: Date): string 
  * Reads the user's lessons that have not started yet, and returns the step that cancels them
  * inside the caller's transaction (the account deletion's), queueing the school's copy of each
  * cancellation there too. The read happens first, outside it: PGlite has one connection,
- * which the transaction holds. Returns how many lessons the step cancelled.
+ * which the transaction holds. The step then looks again, in the transaction: a lesson still to
+ * come that the read did not see (booked meanwhile) throws LessonsChanged, for the caller to
+ * start again — it would otherwise keep its slot, and the school would never hear of it. The
+ * caller holds the user's row locked by then, so no booking of theirs can be added after that
+ * look. Returns how many lessons the step cancelled.
  */
 export async function prepareLessonCancellation(
   db: Database,
@@ -76,6 +88,12 @@ export async function prepareLessonCancellation(
       // the school's copy only: the learner's account (and address) is being deleted
       for (const message of messages) if (message.to === options.schoolEmail) await enqueueMail(tx, message);
     }
+    const missed = await tx
+      .select({ id: booking.id })
+      .from(booking)
+      .where(and(eq(booking.userId, userId), isNull(booking.cancelledAt), gt(booking.start, at)))
+      .limit(1);
+    if (missed.length > 0) throw new LessonsChanged('a lesson was booked during the deletion of an account');
     return cancelled;
   };
 }
