@@ -28,6 +28,16 @@ describe('isPublicAddress: where a teacher picture may be fetched from', () => {
     for (const address of addresses) expect(isPublicAddress(address), address).toBe(false);
   });
 
+  // next to the ranges above, or anywhere outside 2000::/3: a list of named ranges missed them
+  it.each([
+    ['::/8 past ::/96 and the mapped and SIIT ranges', ['::1:7f00:1', '::1:a00:1', '::ffff:1:7f00:1', '::ffff:1:8.8.8.8']],
+    ['64:ff9b::/32 past the NAT64 /96', ['64:ff9b::1:7f00:1', '64:ff9b:0:1::a9fe:a9fe']],
+    ['reserved and unassigned space', ['4000::1', '5f00::1', 'e000::1', '100::1:2']],
+    ['IETF assignments and documentation inside 2000::/3', ['2001:2::1', '2001:20::1', '3fff::1']],
+  ])('%s: refused (only the global unicast 2000::/3 can be public)', (_range, addresses) => {
+    for (const address of addresses) expect(isPublicAddress(address), address).toBe(false);
+  });
+
   it.each([
     ['::ffff:0:0/96, IPv4-mapped', '::ffff:'],
     ['64:ff9b::/96, well-known NAT64', '64:ff9b::'],

@@ -52,18 +52,27 @@ for (const [network, prefix] of [
 ] as const) IPV4_NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 
 /**
- * IPv6 networks never fetched from, besides the IPv4 ones reached through IPv6 (below). With
- * them, those that hold an IPv4 address of any kind in their bits: `::/96` (`::`, `::1` and
- * the old IPv4-compatible `::a.b.c.d`), `::ffff:0:0:0/96` (SIIT), `64:ff9b:1::/48` (local-use
- * NAT64), `2002::/16` (6to4) and `2001::/32` (Teredo): through a relay or a translator each can
- * lead to a private IPv4 host, and no picture host of ours lives there.
- * (Own list: Node's BlockList matches its IPv6 rules against IPv4 addresses too, as if mapped —
+ * Where a public IPv6 host can be: the global unicast space, `2000::/3`. Everything outside it
+ * is refused whatever it is (besides the IPv4 ones reached through IPv6, below): `::/8` (`::`,
+ * `::1`, the old IPv4-compatible `::a.b.c.d`, SIIT's `::ffff:0:a.b.c.d` and the rest of it,
+ * unassigned), `64:ff9b::/32` past the NAT64 prefix (local-use `64:ff9b:1::/48` among it),
+ * `100::/64`, unique-local, link-local, site-local, multicast and whatever the IETF reserves or
+ * assigns later — a block list of those alone missed `::1:7f00:1` and the like.
+ */
+const IPV6_GLOBAL = new BlockList();
+IPV6_GLOBAL.addSubnet('2000::', 3, 'ipv6');
+
+/**
+ * Inside `2000::/3`, the networks never fetched from: `2001::/23` (IETF protocol assignments,
+ * Teredo's `2001::/32` among them), `2001:db8::/32` and `3fff::/20` (documentation) and
+ * `2002::/16` (6to4). Teredo and 6to4 hold an IPv4 address in their bits: through a relay each
+ * can lead to a private IPv4 host, and no picture host of ours lives there.
+ * (Own lists: Node's BlockList matches its IPv6 rules against IPv4 addresses too, as if mapped —
  * `::ffff:0:0/96` in one list with the IPv4 rules refused every IPv4 address.)
  */
 const IPV6_NOT_PUBLIC = new BlockList();
 for (const [network, prefix] of [
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
-  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20],
 ] as const) IPV6_NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 /**
@@ -99,7 +108,7 @@ export function isPublicAddress(address: string): boolean {
     const [, , , , , , high = 0, low = 0] = ipv6Words(address);
     return isPublicAddress([high >> 8, high & 255, low >> 8, low & 255].join('.'));
   }
-  return !IPV6_NOT_PUBLIC.check(address, 'ipv6');
+  return IPV6_GLOBAL.check(address, 'ipv6') && !IPV6_NOT_PUBLIC.check(address, 'ipv6');
 }
 
 /** DNS as usual, but a name that leads to an address that is not public fails the connection. */
