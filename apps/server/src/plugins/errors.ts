@@ -39,18 +39,40 @@ const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** The database could not be reached (connection refused/lost, shutting down): 503, not a bug. */
-function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * SQLSTATEs of a database that is going away or not there yet: connection exceptions (08…),
+ * terminated by an administrator or a pooler (57P01), a crashed server's other backends
+ * (57P02), a server starting or shutting down (57P03), no connection slot left (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
+/** Socket errors on the way to the database (refused, reset, unreachable, timed out). */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * node-postgres names some failures only in the message: the socket closed under a query
+ * ("Connection terminated unexpectedly"), a client whose connection failed, no connection
+ * within connectionTimeoutMillis, the pool already ended (the server is shutting down).
+ */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end on the pool)$/;
+
+/**
+ * The database could not be reached (connection refused, lost or terminated, the server
+ * restarting or failing over, the pool shut): 503 with Retry-After, not a bug. Drizzle wraps
+ * the driver's error in `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === 'ECONNREFUSED' || code === 'CONNECTION_CLOSED' || code === 'CONNECTION_ENDED')) {
-      return true;
-    }
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** Seconds a client is asked to wait after a 503: a restart or a failover takes a few. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * The app's logger. Request logs hold method, URL, host and address only (pino's
@@ -102,6 +124,14 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
   if (error.cause !== undefined && depth < 3) out.cause = loggableError(error.cause, depth + 1);
   return out;
 }
+
+function withoutStacks(logged: Record<string, unknown>): Record<string, unknown> {
+  const { stack: _stack, cause, ...rest } = logged;
+  return cause && typeof cause === 'object' ? { ...rest, cause: withoutStacks(cause as Record<string, unknown>) } : rest;
+}
+
+/** A database outage's error as the log holds it: loggableError without the stacks (an outage logs one per request). */
+export const loggableOutage = (error: unknown) => withoutStacks(loggableError(error));
 
 /**
  * Fastify's answers that bypass the app's hooks and error handler, in the app's shape and
@@ -204,8 +234,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message);
     }
 
+    const databaseUnavailable = isDatabaseUnavailable(error);
+    if (status === 503 || databaseUnavailable) {
+      // an outage, not a bug: a warning without stacks (there is one per failed request)
+      request.log.warn({ error: loggableOutage(error) }, databaseUnavailable ? 'database unavailable: 503' : 'unavailable: 503');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable; please try again in a moment');
+    }
     request.log.error({ err: loggableError(error) }, 'request failed');
-    if (status === 503 || isDatabaseUnavailable(error)) return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
   });
 }
