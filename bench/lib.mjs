@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const benchData = path.join(root, 'bench/.data');
@@ -21,14 +21,16 @@ export const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATAB
 
 /** true when PG_ADMIN answers */
 export async function pgReachable() {
-  const sql = postgres(PG_ADMIN, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const client = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
   try {
-    await sql`select 1`;
+    await client.connect();
+    await client.query('select 1');
     return true;
   } catch {
     return false;
   } finally {
-    await sql.end({ timeout: 1 });
+    await client.end().catch(() => {});
   }
 }
 
@@ -37,11 +39,12 @@ export async function pgReachable() {
  * again when `fresh`), and the environment the server and `seed` need to use it.
  */
 export async function postgresEnv(dbName, { fresh = false } = {}) {
-  const admin = postgres(PG_ADMIN, { max: 1, onnotice: () => {} });
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
   try {
-    if (fresh) await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    const exists = await admin`select 1 from pg_database where datname = ${dbName}`;
-    if (exists.length === 0) await admin.unsafe(`create database ${dbName}`);
+    if (fresh) await admin.query(`drop database if exists ${dbName} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (exists.rowCount === 0) await admin.query(`create database ${dbName}`);
   } finally {
     await admin.end();
   }

@@ -12,9 +12,9 @@
 // PostgreSQL only (PGlite runs the same statements; list-plan.test.ts checks both engines
 // on 2,000 teachers). The database is bench/api.mjs's (ll_bench_<count>), seeded if needed.
 // Usage: node bench/plans.mjs [--count 100000] [--verbose]
-import postgres from 'postgres';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { arg, ensureBuilt, postgresEnv, root, seed } from './lib.mjs';
 
 const COUNT = Number(arg('count', 100_000));
@@ -39,23 +39,21 @@ const { SORT_ORDERS } = await import(dist('sort-orders.js'));
 const env = await postgresEnv(`ll_bench_${COUNT}`);
 seed(env, COUNT);
 
-const sql = postgres(env.DATABASE_URL, {
-  max: 1,
-  onnotice: () => {},
-  connection: { plan_cache_mode: 'force_generic_plan', jit: 'off' },
-});
+// one session, with the server's settings (apps/server/src/db/client.ts)
+const sql = new pg.Client({ connectionString: env.DATABASE_URL, options: '-c plan_cache_mode=force_generic_plan -c jit=off' });
+await sql.connect();
 
 /** EXPLAIN ANALYZE of a statement prepared as the server prepares it, run with these arguments. */
 async function explain(statement, args) {
-  await sql.unsafe(`prepare plan_check as ${statement}`);
+  await sql.query(`prepare plan_check as ${statement}`);
   try {
     // a few runs first: the first executions of a prepared statement plan it (custom plans
     // would not apply here — generic is forced — but warm the caches like a server's)
-    for (let i = 0; i < 3; i++) await sql.unsafe(`explain analyze execute plan_check(${args})`);
-    const rows = await sql.unsafe(`explain analyze execute plan_check(${args})`);
+    for (let i = 0; i < 3; i++) await sql.query(`explain analyze execute plan_check(${args})`);
+    const { rows } = await sql.query(`explain analyze execute plan_check(${args})`);
     return rows.map((r) => Object.values(r).join('')).join('\n');
   } finally {
-    await sql.unsafe('deallocate plan_check');
+    await sql.query('deallocate plan_check');
   }
 }
 

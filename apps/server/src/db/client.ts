@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { migrationsFolder } from '../config/paths.js';
 import * as schema from './schema.js';
 
@@ -34,6 +35,12 @@ export interface Database {
   ping(): Promise<boolean>;
   /** the embedded database's files as one tarball (PGlite's dumpDataDir); PostgreSQL has none */
   dump?(): Promise<Blob>;
+  /**
+   * PostgreSQL: called when one of the pool's connections fails outside a query (the server
+   * terminated it, a restart, a failover, a reset socket). The pool has already dropped that
+   * connection and opens a new one when needed; a query it was running has failed on its own.
+   */
+  onConnectionError?(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -44,36 +51,55 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.engine === 'postgres') {
-    const client = postgres(target.url, {
+    const pool = new pg.Pool({
+      connectionString: target.url,
       max: target.max ?? 10,
-      onnotice: () => {},
-      connection: {
-        application_name: 'learnlingo',
-        // Generic plans: the hot statement (the catalogue list, prepared once per connection
-        // by Database.statement) takes its filters, cursors and limits as arrays (unnest),
-        // which no plan can see into, so planning each execution (~0.25 ms of a ~0.55 ms
-        // batch) bought nothing; the app's other parameterised statements are equality
-        // lookups. The list's plan is checked by EXPLAIN in list-plan.test.ts.
-        plan_cache_mode: 'force_generic_plan',
-        // Short OLTP statements: a generic plan's cost estimate can pass jit_above_cost,
-        // and compiling then costs milliseconds on a query that runs in a fraction of one.
-        jit: 'off',
-      },
+      application_name: 'learnlingo',
+      // Generic plans: the hot statement (the catalogue list, prepared once per connection
+      // by Database.statement) takes its filters, cursors and limits as arrays (unnest),
+      // which no plan can see into, so planning each execution (~0.25 ms of a ~0.55 ms
+      // batch) bought nothing; the app's other parameterised statements are equality
+      // lookups. The list's plan is checked by EXPLAIN in list-plan.test.ts.
+      // jit off: short OLTP statements; a generic plan's cost estimate can pass
+      // jit_above_cost, and compiling then costs milliseconds on a query that runs in a
+      // fraction of one. Both are startup parameters: no extra round trip per connection.
+      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      // A database that does not answer (a failover in progress, a dropped route) fails the
+      // request after this long instead of holding it; so does a wait for a free connection.
+      connectionTimeoutMillis: 10_000,
+      // Dead peers are found by TCP keep-alive, not by the next query hanging.
+      keepAlive: true,
+      idleTimeoutMillis: 60_000,
+      // Connections are renewed every half hour (a backend's memory, a failover's new primary).
+      maxLifetimeSeconds: 1800,
     });
-    const orm = drizzlePostgres({ client, schema });
+    // A connection that fails while idle in the pool (pg emits 'error' on the pool) or while
+    // checked out between two queries of a transaction (pg emits it on the client, and the
+    // pool listens only to idle ones: node-postgres #2439, #3202) would otherwise be an
+    // unhandled 'error' event, which kills the process. The pool drops a failed client
+    // (released with _queryable false), and a query it was running rejects on its own.
+    let connectionErrorListener: (error: Error) => void = () => {};
+    const onClientError = (error: Error) => connectionErrorListener(error);
+    pool.on('error', onClientError);
+    pool.on('connect', (client) => client.on('error', onClientError));
+    const orm = drizzlePostgres({ client: pool, schema });
+    orm.transaction = pooledTransaction(pool) as typeof orm.transaction;
     let closed = false;
     return {
       orm,
       engine: 'postgres',
-      rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)) as unknown as T[],
+      rows: async <T extends Record<string, unknown>>(query: SQL) => (await orm.execute(query)).rows as T[],
       statement: async <T extends Record<string, unknown>>(text: string, params: unknown[]) =>
-        (await client.unsafe(text, params as never[], { prepare: true })) as unknown as T[],
+        (await pool.query<T>({ name: statementName(text), text, values: params, types: STATEMENT_TYPES })).rows,
       migrate: () => migratePostgres(orm, { migrationsFolder }),
       ping: () => ping(orm),
+      onConnectionError: (listener) => {
+        connectionErrorListener = listener;
+      },
       close: async () => {
         if (closed) return;
         closed = true;
-        await client.end({ timeout: 5 });
+        await pool.end();
       },
     };
   }
@@ -106,6 +132,69 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
   };
 }
+
+const relational = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+const relationalSchema = { fullSchema: schema, schema: relational.tables, tableNamesMap: relational.tableNamesMap };
+
+/**
+ * Drizzle's transaction() on a pg Pool, with its connection handling fixed (drizzle-orm
+ * 0.45.4; drizzle-orm #6023, #6114, #6241, unmerged): Drizzle runs BEGIN before the
+ * try/finally that releases the connection, so a BEGIN on a connection that has just died
+ * leaked it from the pool for good (each outage took a few, until every request waited for
+ * a connection that never came), and it returned a connection whose ROLLBACK failed to the
+ * pool as healthy. Here the connection is always released, and destroyed unless the
+ * transaction ended cleanly (committed, or rolled back); the caller gets the original error.
+ */
+function pooledTransaction(pool: pg.Pool) {
+  const dialect = new PgDialect();
+  type Tables = typeof relational.tables;
+  return async <T>(run: (tx: NodePgTransaction<Schema, Tables>) => Promise<T>, config?: PgTransactionConfig): Promise<T> => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction<Schema, Tables>(dialect, new NodePgSession(client, dialect, relationalSchema), relationalSchema);
+    let clean = false;
+    try {
+      await tx.execute(sql`begin`);
+      if (config) await tx.setTransaction(config);
+      const result = await run(tx);
+      await tx.execute(sql`commit`);
+      clean = true;
+      return result;
+    } catch (error) {
+      try {
+        await tx.execute(sql`rollback`);
+        clean = true;
+      } catch {
+        // the connection is gone (or unusable): destroyed below; the caller gets the first error
+      }
+      throw error;
+    } finally {
+      client.release(clean ? undefined : new Error('transaction did not end cleanly'));
+    }
+  };
+}
+
+/** A named statement's name: the same text gets the same name on every connection. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `ll_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Dates, times and intervals (and their arrays) stay the text PostgreSQL sends, as Drizzle's
+ * own queries on node-postgres return them (its execute() does the same) and as postgres.js
+ * returned them before decision 101; everything else is pg's default (int8 and numeric as
+ * strings, json parsed, arrays as arrays).
+ */
+const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1186, 1182, 1183, 1115, 1185, 1187, 1231]);
+const STATEMENT_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TEXT_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 async function ping(orm: Db): Promise<boolean> {
   try {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import postgres from 'postgres';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 
@@ -34,12 +34,15 @@ export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number |
   if (!adminUrl) {
     throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   }
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  // a dropped admin connection fails the next create/drop; it must not be an unhandled 'error' event
+  admin.on('error', () => {});
   const name = `ll_test_${randomBytes(6).toString('hex')}`;
   try {
-    await admin.unsafe(`create database "${name}"`);
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
   } catch (error) {
-    await admin.end({ timeout: 1 }).catch(() => {});
+    await admin.end().catch(() => {});
     throw new Error(
       `PostgreSQL at TEST_DATABASE_URL is unreachable or refuses CREATE DATABASE` +
         `${process.env.CI === 'true' ? ' (CI=true: the PostgreSQL run must not be skipped)' : ''}: ${(error as Error).message}`,
@@ -54,8 +57,8 @@ export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number |
     url: url.toString(),
     drop: async () => {
       await db.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
     },
   };
 }
