@@ -29,16 +29,25 @@ type LazySlice = {
 export const rootReducer = combineSlices(authSlice, teachersSlice, filtersSlice, uiSlice, configSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Middleware that joins the stores when its code loads (RTK Query's, with its `api`). */
-const dynamicMiddleware = createDynamicMiddleware();
+/**
+ * Middleware that joins the stores when its code loads (RTK Query's, with its `api`): each
+ * store made later starts with it.
+ */
+const lazyMiddleware = new Set<Middleware>();
 /**
  * A slice joined the stores: `state` is what the store was made with for it (the server's
  * RTK Query cache, which the page's HTML shows), which the slice takes as its own.
  */
 export const lazySliceInjected = createAction<{ path: string; state?: unknown }>('app/lazySliceInjected');
 type LazyInjectedAction = ReturnType<typeof lazySliceInjected>;
+/** What a store is told when a slice joins: the action, and its own dynamic middleware to add the slice's to. */
+interface JoinableStore {
+  dispatch: (action: LazyInjectedAction) => unknown;
+  preloaded?: Record<string, unknown>;
+  addMiddleware: (...middleware: Middleware[]) => void;
+}
 /** The stores made so far (weakly held: tests make many), told when a slice joins, with their preloaded state. */
-const stores = new Set<WeakRef<{ dispatch: (action: LazyInjectedAction) => unknown; preloaded?: Record<string, unknown> }>>();
+const stores = new Set<WeakRef<JoinableStore>>();
 
 /**
  * The server's stores live for one request: it forgets each once its page is rendered (and
@@ -47,7 +56,7 @@ const stores = new Set<WeakRef<{ dispatch: (action: LazyInjectedAction) => unkno
  */
 export function forgetStore(store: AppStore): void {
   for (const ref of stores) {
-    const kept = ref.deref();
+    const kept: object | undefined = ref.deref();
     if (!kept || kept === store) stores.delete(ref);
   }
 }
@@ -62,11 +71,15 @@ export const rememberedStores = (): number => stores.size;
  */
 export function injectLazySlice(slice: LazySlice, ...middleware: Middleware[]): void {
   rootReducer.inject(slice);
-  dynamicMiddleware.addMiddleware(...middleware);
+  for (const added of middleware) lazyMiddleware.add(added);
   for (const ref of stores) {
     const store = ref.deref();
-    if (store) store.dispatch(lazySliceInjected({ path: slice.reducerPath, state: store.preloaded?.[slice.reducerPath] }));
-    else stores.delete(ref);
+    if (!store) {
+      stores.delete(ref);
+      continue;
+    }
+    store.addMiddleware(...middleware);
+    store.dispatch(lazySliceInjected({ path: slice.reducerPath, state: store.preloaded?.[slice.reducerPath] }));
   }
 }
 
@@ -79,6 +92,11 @@ export interface StoreExtra {
 }
 
 export function makeStore(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
+  // Each store its own: RTK's dynamic middleware keeps, for every middleware added to it,
+  // what that middleware made for each store it ran in, and never lets go (one shared by
+  // all kept every page the server ever rendered: decision 100).
+  const dynamicMiddleware = createDynamicMiddleware();
+  dynamicMiddleware.addMiddleware(...lazyMiddleware);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -88,7 +106,11 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: StoreExtra
         .concat(dynamicMiddleware.middleware),
   });
   // (the state of slices that join later: the store made from the server's state keeps it for them)
-  stores.add(new WeakRef(Object.assign(store, { preloaded: preloadedState as Record<string, unknown> | undefined })));
+  const joinable: JoinableStore = Object.assign(store, {
+    preloaded: preloadedState as Record<string, unknown> | undefined,
+    addMiddleware: dynamicMiddleware.addMiddleware,
+  });
+  stores.add(new WeakRef(joinable));
   return store;
 }
 
