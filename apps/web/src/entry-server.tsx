@@ -6,7 +6,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
-import { forgetStore, makeStore, rootReducer, type AppStore } from './store';
+import { forgetStore, makeStore, rootReducer, type AppStore, type StoreExtra } from './store';
 import { AppRoutes, routes, type RouteHandle } from './app/router';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
@@ -131,7 +131,15 @@ export function headTags(head: PageHead, pathname: string, publicOrigin: string)
   return tags.join('\n    ');
 }
 
-function page(store: AppStore, url: string, collector?: { set(head: PageHead): void }) {
+/** The head a page's components ask for while it renders (lib/head's useHead). */
+class HeadCollected {
+  head: PageHead = { title: 'LearnLingo' };
+  set(head: PageHead): void {
+    this.head = head;
+  }
+}
+
+function page(store: AppStore, url: string, collector?: HeadCollected) {
   return (
     <StrictMode>
       <HeadContext value={collector ?? null}>
@@ -181,11 +189,18 @@ function serverFailed(store: AppStore): boolean {
  * which hydrates the same markup without fetching again.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const store = makeStore({ config: { contactEmail: request.contactEmail } }, { serverFetch: request.fetch });
+  const extra: StoreExtra = { serverFetch: request.fetch };
+  const store = makeStore({ config: { contactEmail: request.contactEmail } }, extra);
   try {
     return await renderWith(store, request);
   } finally {
     forgetStore(store);
+    // Some stores outlive their page: React keeps the last page's context values (its store
+    // among them) until it renders the next, and a code chunk first loaded while React
+    // renders keeps that render's tree for good (the chunk's module promise carries React's
+    // AsyncLocalStorage context). Such a store holds neither the request nor its cookie.
+    // (decision 100)
+    delete extra.serverFetch;
   }
 }
 
@@ -216,12 +231,13 @@ async function renderWith(store: AppStore, request: RenderRequest): Promise<Rend
     if (outcome === 'not-found') status = 404;
     else if (serverFailed(store)) status = 500;
 
-    let head: PageHead = { title: 'LearnLingo' };
-    const html = await renderComplete(() => page(store, request.url, { set: (next) => (head = next) }));
+    // (an object, not a closure over this request: React keeps the last value it was given)
+    const collected = new HeadCollected();
+    const html = await renderComplete(() => page(store, request.url, collected));
     return {
       kind: 'page',
       status,
-      head: headTags(head, location.pathname, request.publicOrigin),
+      head: headTags(collected.head, location.pathname, request.publicOrigin),
       html,
       state: stateForBrowser(store),
       signedIn: Boolean(user),
