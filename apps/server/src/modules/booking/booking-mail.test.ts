@@ -116,6 +116,8 @@ describe(`booking e-mails (${testEngine})`, () => {
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('STATUS:CANCELLED');
     expect(instantOf(ics)).toBe('2026-11-04T15:00:00.000Z');
+    // in the zone the learner booked in, as the booking's e-mail was (15:00 UTC is 16:00 in Berlin)
+    expect(mimePart(cancelled, 'text/plain')).toContain('Wednesday 4 November 2026, 16:00–17:00 (Europe/Berlin)');
   });
 });
 
