@@ -6,6 +6,19 @@ import { EnvError, loadEnv } from './config/env.js';
 import { makeTreePrivate, privateByDefault } from './config/private-files.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { loggableOutage } from './plugins/errors.js';
+import { installProcessGuard } from './process-guard.js';
+
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+/** set once the process can shut down gracefully (the database is open) */
+let stop: ((code: 0 | 1) => void) | undefined;
+
+// Errors nobody handled (process-guard.ts, decision 101): a database connection's are logged
+// and survived; any other is logged as fatal, then the process stops gracefully with 1.
+installProcessGuard({
+  logger: () => app?.log,
+  exit: () => (stop ? stop(1) : process.exit(1)),
+});
 
 /** The process entry: env → lock → database (migrated) → seed if empty → app → listen. */
 async function main(): Promise<void> {
@@ -17,11 +30,14 @@ async function main(): Promise<void> {
   const opened = await openConfiguredDatabase(env);
   const { db } = opened;
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const seeded = await seedIfEmpty(db, env.seedCount);
     const analysed = await ensureCatalogueStatistics(db);
     app = await buildApp({ env, db });
+    const log = app.log;
+    // a connection that fails outside a query (idle in the pool, or the server going away):
+    // the pool drops it; the log says so, without the data of any request
+    db.onConnectionError?.((error) => log.warn({ error: loggableOutage(error) }, 'database connection lost; the pool replaces it'));
     if (seeded) app.log.info(`empty catalogue: seeded ${seeded.inserted} generated teachers`);
     if (analysed) app.log.info('catalogue had no planner statistics: analysed');
     if (madePrivate > 0) app.log.warn(`${env.dataDirDisplay}: made ${madePrivate} files and directories private to this user (0700/0600)`);
@@ -36,14 +52,14 @@ async function main(): Promise<void> {
   }
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the
-  // database, release the DATA_DIR lock. A second signal exits at once.
+  // database, release the DATA_DIR lock. A second signal exits at once; so does a shutdown
+  // that takes longer than 10 s.
   let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  stop = (code) => {
     if (closing) {
       process.exit(1);
     }
     closing = true;
-    app?.log.info(`${signal}: shutting down`);
     const timer = setTimeout(() => {
       process.stderr.write('shutdown took too long; exiting\n');
       opened.lock?.release();
@@ -54,7 +70,7 @@ async function main(): Promise<void> {
       try {
         await app?.close();
         await opened.close();
-        process.exit(0);
+        process.exit(code);
       } catch (error) {
         process.stderr.write(`error during shutdown: ${String(error)}\n`);
         opened.lock?.release();
@@ -62,8 +78,12 @@ async function main(): Promise<void> {
       }
     })();
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!closing) app?.log.info(`${signal}: shutting down`);
+    stop?.(0);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 main().catch((error: unknown) => {
