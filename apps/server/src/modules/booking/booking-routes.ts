@@ -58,6 +58,19 @@ class LimitExceeded extends Error {
   }
 }
 
+/** Where a booking stands at `at` (decision 102 for pending and expired). */
+function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
+  const hold = row.holdExpiresAt?.getTime() ?? null;
+  if (hold !== null) {
+    // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
+    if (row.cancelledAt ? row.cancelledAt.getTime() >= hold : at >= hold) return 'expired';
+    return row.cancelledAt ? 'cancelled' : 'pending';
+  }
+  if (row.cancelledAt) return 'cancelled';
+  if (!row.start) return 'unscheduled';
+  return row.start.getTime() + LESSON_MS > at ? 'upcoming' : 'past';
+}
+
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
 const idParams = z.object({ id: z.uuid({ error: 'Invalid booking id' }) });
 const tokenParams = z.object({ token: bookingTokenSchema });
@@ -71,19 +84,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   function toLesson(row: BookingRow, at = now()): Lesson {
     const start = row.start?.getTime() ?? null;
     const hold = row.holdExpiresAt?.getTime() ?? null;
-    // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
-    const status: Lesson['status'] =
-      hold !== null && (row.cancelledAt ? row.cancelledAt.getTime() >= hold : at >= hold)
-        ? 'expired'
-        : row.cancelledAt
-      ? 'cancelled'
-      : hold !== null
-        ? 'pending'
-        : start === null
-        ? 'unscheduled'
-        : start + LESSON_MS > at
-          ? 'upcoming'
-          : 'past';
+    const status = lessonStatus(row, at);
     const { schedule, ...teacher } = row.teacher;
     return {
       id: row.id,
