@@ -63,7 +63,12 @@ describe('My lessons (/lessons)', () => {
     await user.click(within(cards[0]!).getByRole('button', { name: 'Yes, cancel it' }));
     expect((await screen.findAllByText('Your lesson was cancelled')).length).toBeGreaterThan(0);
     expect(cancels).toEqual([upcoming.id]);
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Past' })).getAllByRole('article')).toHaveLength(2));
+    // still ahead: it stays among the upcoming ones, marked cancelled, and is not in Past
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Upcoming' })).getAllByRole('article')).toHaveLength(3));
+    const cancelledCard = within(screen.getByRole('region', { name: 'Upcoming' })).getAllByRole('article')[1]!;
+    expect(cancelledCard).toHaveAccessibleName('French lesson with Jane Smith');
+    expect(within(cancelledCard).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Past' })).getAllByRole('article')).toHaveLength(1);
   });
 
   it('says when cancelling is too late', async () => {

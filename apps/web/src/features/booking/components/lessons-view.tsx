@@ -11,7 +11,9 @@ import {
   useGetBookingByTokenQuery,
   useGetLessonsQuery,
 } from '../api/booking-api';
-import { browserTimeZone, zoneLabel } from '../lib/lesson-time';
+import { useBrowserTimeZone } from '../hooks/use-browser-time-zone';
+import { groupLessons } from '../lib/lesson-groups';
+import { zoneLabel } from '../lib/lesson-time';
 import { LessonCard } from './lesson-card';
 import styles from './booking.module.css';
 
@@ -37,12 +39,13 @@ function LessonList({ title, lessons, timeZone }: { title: string; lessons: Less
   );
 }
 
-/** /lessons: the signed-in learner's lessons, upcoming then past (and cancelled). */
+/** /lessons: the signed-in learner's lessons, upcoming (cancelled ones ahead included) then past. */
 export function MyLessons() {
-  const [timeZone] = useState(browserTimeZone);
+  const timeZone = useBrowserTimeZone();
+  // (when the page was opened: a lesson cancelled before then and still ahead is upcoming)
+  const [now] = useState(Date.now);
   const { data, isLoading, isError, refetch } = useGetLessonsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const upcoming = data?.items.filter((l) => l.status === 'upcoming' || l.status === 'unscheduled' || l.status === 'pending') ?? [];
-  const past = data?.items.filter((l) => l.status === 'past' || l.status === 'cancelled' || l.status === 'expired') ?? [];
+  const { upcoming, past } = groupLessons(data?.items ?? [], now);
   return (
     <div className={styles.lessonPage}>
       <h1 className={styles.lessonHeading}>My lessons</h1>
@@ -69,7 +72,7 @@ export function MyLessons() {
 
 /** /bookings/:token: one booking seen through its private link. */
 export function PrivateBooking({ token }: { token: string }) {
-  const [timeZone] = useState(browserTimeZone);
+  const timeZone = useBrowserTimeZone();
   const { data, isLoading, isError, error, refetch } = useGetBookingByTokenQuery(token);
   const [cancelByToken] = useCancelBookingByTokenMutation();
   const [confirmByToken] = useConfirmBookingByTokenMutation();

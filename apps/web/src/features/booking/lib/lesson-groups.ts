@@ -1,0 +1,22 @@
+import type { Lesson } from '@learnlingo/contract';
+
+const STILL_TO_COME = new Set<Lesson['status']>(['upcoming', 'unscheduled', 'pending']);
+
+const startOf = (lesson: Lesson) => (lesson.start === null ? Number.POSITIVE_INFINITY : Date.parse(lesson.start));
+
+/**
+ * My lessons' two groups at `now` (ms): what is still to come, soonest first (a lesson
+ * cancelled before its time stays there, marked cancelled, beside the ones it was booked
+ * among; one without a time last), and what is over, as the server ordered it.
+ */
+export function groupLessons(items: readonly Lesson[], now: number): { upcoming: Lesson[]; past: Lesson[] } {
+  const upcoming: Lesson[] = [];
+  const past: Lesson[] = [];
+  for (const lesson of items) {
+    const cancelledAhead = lesson.status === 'cancelled' && lesson.start !== null && startOf(lesson) > now;
+    (STILL_TO_COME.has(lesson.status) || cancelledAhead ? upcoming : past).push(lesson);
+  }
+  // (a stable sort: the server's order among equal starts)
+  upcoming.sort((a, b) => (startOf(a) === startOf(b) ? 0 : startOf(a) < startOf(b) ? -1 : 1));
+  return { upcoming, past };
+}
