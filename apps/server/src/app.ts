@@ -5,11 +5,13 @@ import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
+import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { authFormRoutes } from './plugins/auth-form-routes.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
 import { limitConnections } from './plugins/connections.js';
@@ -149,6 +151,9 @@ export async function buildApp({
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,
   });
+  // the pages' own form posts (Log in, Registration, a heart) without JavaScript: decision 105
+  await authFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
+  await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;
 }

@@ -158,6 +158,10 @@ const initialSlices = Object.entries(rootReducer(undefined, { type: 'ssr/initial
   ([key, value]) => [key, JSON.stringify(value)] as const,
 );
 
+/** Slices of a page's code that the browser needs when they hold something (features/auth/form-echo-slice.ts). */
+const LAZY_SENT = ['formEcho'] as const;
+const LAZY_EMPTY = JSON.stringify({ echo: null });
+
 /**
  * The store as the browser needs it: slices still in their initial state are left out (the
  * browser makes them itself, including those whose code it loads later).
@@ -169,6 +173,10 @@ function stateForBrowser(store: AppStore): string {
     const json = JSON.stringify(state[key]) as string | undefined;
     return json === undefined || json === initial ? [] : [`${JSON.stringify(key)}:${json}`];
   });
+  // a slice that joined with a page's code (a refused form's echo) and holds something
+  for (const key of LAZY_SENT) {
+    if (state[key] !== undefined && JSON.stringify(state[key]) !== LAZY_EMPTY) changed.push(`${JSON.stringify(key)}:${JSON.stringify(state[key])}`);
+  }
   return scriptSafe(`{${changed.join(',')}}`);
 }
 
@@ -224,6 +232,7 @@ async function renderWith(store: AppStore, request: RenderRequest): Promise<Rend
       pathname: location.pathname,
       searchParams: location.searchParams,
       signedIn: Boolean(user),
+      ...(request.form && { form: request.form }),
     });
     // a visitor asking for a signed-in page (when the session could not be read, the page decides in the browser)
     if (outcome === 'visitor' && session !== 'unknown') return { kind: 'redirect', status: 302, location: '/' };

@@ -6,6 +6,7 @@ export * from './account.js';
 export * from './rules.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
+export * from './return-path.js';
 export * from './teachers.js';
 export * from './favorites.js';
 export * from './booking.js';

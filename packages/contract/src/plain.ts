@@ -10,4 +10,5 @@ export * from './guards.js';
 export * from './rules.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
+export * from './return-path.js';
 export type * from './ssr.js';

@@ -15,6 +15,19 @@ export interface RenderRequest {
   publicOrigin: string;
   /** the school's contact address (SCHOOL_EMAIL), shown in the footer */
   contactEmail: string | null;
+  /** a form posted without scripts that the server refused: the page shows it again with its errors */
+  form?: FormEcho;
+}
+
+/**
+ * A refused form post (/login, /register), rendered again: what was typed (never a password),
+ * each field's message, and a message for the whole form (wrong password, e-mail in use).
+ */
+export interface FormEcho {
+  form: 'login' | 'register';
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message?: string;
 }
 
 export type RenderResult =

@@ -134,7 +134,8 @@ declare module 'fastify' {
   }
 }
 
-function toHeaders(request: FastifyRequest): Headers {
+/** The request's headers for better-auth, the client address in CLIENT_IP_HEADER (the form posts use it too). */
+export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined || key === CLIENT_IP_HEADER) continue;

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderResult, ServerEntry } from '@learnlingo/contract/plain';
+import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
 import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
@@ -214,7 +214,7 @@ interface Page {
 export async function createPageRenderer(
   app: FastifyInstance,
   options: SsrOptions,
-): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined> {
+): Promise<PageRenderer | undefined> {
   let rendererFor: (url: string) => Promise<Renderer>;
   /** `npm run dev` only: its pages' policy (security-headers.ts) */
   let devCsp: string | undefined;
@@ -257,10 +257,16 @@ export async function createPageRenderer(
    * answered with a redirect, or when its client left while it waited (nothing is rendered
    * for no one).
    */
-  const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean) =>
-    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, url, anonymous)));
+  const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean, form?: FormEcho) =>
+    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, url, anonymous, form)));
 
-  async function renderNow(request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean): Promise<Page | undefined> {
+  async function renderNow(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    anonymous: boolean,
+    form?: FormEcho,
+  ): Promise<Page | undefined> {
     const setCookies: string[] = [];
     const renderer = await rendererFor(url);
     const result = await renderer.entry.render({
@@ -269,6 +275,7 @@ export async function createPageRenderer(
       sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
       contactEmail: options.contactEmail,
+      ...(form && { form }),
     });
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     // development: Vite's React refresh runs an inline module script and talks over a websocket
@@ -279,13 +286,14 @@ export async function createPageRenderer(
     }
     if (result.error !== undefined) request.log.error({ err: result.error }, 'server rendering failed');
     // (in development nothing is cached: the source changes under it)
-    const shared = !options.devWebRoot && anonymous && !result.signedIn && result.sessionKnown && setCookies.length === 0;
+    const shared =
+      !options.devWebRoot && !form && anonymous && !privatePage(url) && !result.signedIn && result.sessionKnown && setCookies.length === 0;
     return { status: result.status, body: toHtml(renderer, result), shared };
   }
 
-  return async (request, reply) => {
+  return async (request, reply, form) => {
     try {
-      return await answer(request, reply);
+      return await answer(request, reply, form);
     } catch (error) {
       if (!(error instanceof QueueFull)) throw error;
       // more pages waiting than this server renders in a second or two: come back shortly
@@ -293,7 +301,25 @@ export async function createPageRenderer(
     }
   };
 
-  async function answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form?: { url: string; status: number; echo: FormEcho },
+  ): Promise<FastifyReply> {
+    if (form) {
+      const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
+      const page = await renderPage(request, reply, form.url, anonymous, form.echo);
+      if (!page) return reply;
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const body = encoding ? await compress(encoding, page.body, 'per-response') : page.body;
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .code(page.status === 200 ? form.status : page.status)
+        .header('vary', 'accept-encoding')
+        .header('cache-control', PRIVATE_HTML)
+        .type('text/html; charset=utf-8')
+        .send(body);
+    }
     const target = pageTarget(request.url);
     if (target.kind === 'redirect') {
       // the same for every visitor: a CDN may keep it like an anonymous page
@@ -304,7 +330,7 @@ export async function createPageRenderer(
     }
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
     let page: Page | undefined;
-    if (anonymous && cache) {
+    if (anonymous && cache && !privatePage(target.url)) {
       // Kept: shared pages that are the page (200) or the not-found page (404). The status
       // rides in front of the cached body: `200<!doctype html>…`.
       // A burst for one page not kept yet (after a catalogue change, say) renders it once:
@@ -351,6 +377,23 @@ export async function createPageRenderer(
     return reply.code(page.status).type('text/html; charset=utf-8').send(body);
   }
 }
+
+/**
+ * Answers a GET with its page; or, given `form`, renders the page at `form.url` again for a
+ * refused form post with what was typed and the errors (private, never kept, `form.status`).
+ */
+export type PageRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form?: { url: string; status: number; echo: FormEcho },
+) => Promise<FastifyReply>;
+
+/**
+ * Pages for whoever holds an e-mailed link (a booking's private link, a reset link): they
+ * show that link's state, which changes (cancelled, used), so none is kept or shared.
+ */
+const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$))/;
+export const privatePage = (url: string) => PRIVATE_PAGE.test(url);
 
 /** Longer paths are no page's (a teacher's is under 80 characters): 404 at once, nothing rendered or kept. */
 export const PAGE_PATH_MAX = 2048;

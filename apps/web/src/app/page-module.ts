@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FormEcho } from '@learnlingo/contract/plain';
 import type { Params } from 'react-router';
 import type { AppDispatch } from '../store';
 
@@ -9,6 +10,8 @@ export interface PrefetchContext {
   pathname: string;
   searchParams: URLSearchParams;
   signedIn: boolean;
+  /** a form post the server refused (/login, /register), to show again with its errors */
+  form?: FormEcho;
 }
 
 /**

@@ -26,6 +26,8 @@ function page(module: string, load: RouteHandle['load']) {
 const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
 const accountPages = page('account-page', () => import('./pages/account-page'));
+/** /login and /register, the pages the header's links lead to before (or without) JavaScript: one module. */
+const authPages = page('auth-page', () => import('./pages/auth-page'));
 
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
       // e-mailed reset link opens: one page module, one lazy route in the first load
       { path: 'account', ...accountPages },
       { path: 'reset-password', ...accountPages },
+      { path: 'login', ...authPages },
+      { path: 'register', ...authPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },

@@ -2,10 +2,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { booking } from '../../db/schema.js';
 import { enqueueMail } from '../../mail/index.js';
-import { bookingMails } from './booking-mail.js';
+import { lessonMails } from './booking-mail.js';
 import { createBookingRepository, type BookingRow } from './booking-repository.js';
-import { calendarFile } from './ics.js';
-import { LESSON_MS, type Schedule } from './schedule.js';
+import type { Schedule } from './schedule.js';
 
 /*
  * What deleting an account does to its lessons (decision 104): a lesson that has not started
@@ -32,21 +31,6 @@ export class LessonsChanged extends Error {}
 
 /** Who the school's copy names: the learner's details go with the account. */
 const DELETED_LEARNER = { fullName: 'Account deleted', email: 'address removed' } as const;
-
-/** The cancelled lesson's .ics for the school's calendar (the same UID as the booking's). */
-function cancelledCalendar(row: BookingRow & { start: Date }, at: Date): string {
-  const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
-  const language = row.language ? `${row.language} ` : '';
-  return calendarFile({
-    uid: `${row.id}@learnlingo`,
-    start: row.start,
-    end: new Date(row.start.getTime() + LESSON_MS),
-    stamp: at,
-    summary: `LearnLingo: ${language}trial lesson with ${teacherName}`,
-    description: `Trial ${language}lesson (60 minutes) with ${teacherName}.`,
-    cancelled: true,
-  });
-}
 
 /**
  * Reads the user's lessons that have not started yet, and returns the step that cancels them
@@ -77,12 +61,10 @@ export async function prepareLessonCancellation(
       // a hold (decision 102) was never announced to the school: nothing to take back
       if (row.holdExpiresAt) continue;
       const anonymous: BookingRow & { start: Date } = { ...row, ...DELETED_LEARNER, cancelledAt: at };
-      const messages = bookingMails('cancelled', {
-        row: anonymous,
-        ics: cancelledCalendar(anonymous, at),
+      const messages = lessonMails('cancelled', anonymous, {
         manageUrl: '',
         learnerTimeZone: 'UTC',
-        teacherTimeZone: (row.teacher.schedule ?? options.schoolSchedule).timeZone,
+        schoolSchedule: options.schoolSchedule,
         schoolEmail: options.schoolEmail,
       });
       // the school's copy only: the learner's account (and address) is being deleted

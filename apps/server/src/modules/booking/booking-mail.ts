@@ -1,6 +1,7 @@
 import type { MailMessage } from '../../mail/index.js';
 import type { BookingRow } from './booking-repository.js';
-import { LESSON_MS } from './schedule.js';
+import { calendarFile } from './ics.js';
+import { LESSON_MS, type Schedule } from './schedule.js';
 
 /*
  * The e-mails a booking and a cancellation send, through the product's one mailer (queued
@@ -37,6 +38,26 @@ function when(start: Date, timeZone: string): string {
 export const plainName = (name: string) => name.replace(/[.@:/]/g, '\u200b$&');
 
 const lessonName = (row: BookingRow) => `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
+
+/**
+ * The lesson's .ics: a cancelled lesson's is a CANCEL of the same UID, stamped when it was
+ * cancelled. `url`: where the learner manages it (none in the school's copy of a deleted
+ * account's cancellation).
+ */
+export function lessonCalendar(row: BookingRow & { start: Date }, url?: string): string {
+  const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
+  const language = row.language ? `${row.language} ` : '';
+  return calendarFile({
+    uid: `${row.id}@learnlingo`,
+    start: row.start,
+    end: new Date(row.start.getTime() + LESSON_MS),
+    stamp: row.cancelledAt ?? row.createdAt,
+    summary: `LearnLingo: ${language}trial lesson with ${teacherName}`,
+    description: `Trial ${language}lesson (60 minutes) with ${teacherName}.${url ? ` Manage it: ${url}` : ''}`,
+    cancelled: row.cancelledAt !== null,
+    ...(url ? { url } : {}),
+  });
+}
 
 export interface HoldMailContext {
   row: BookingRow;
@@ -76,6 +97,27 @@ export function holdMail(c: HoldMailContext): MailMessage[] {
       ].join('\n'),
     },
   ];
+}
+
+export interface LessonMailOptions {
+  /** where the learner sees and cancels it ('' for none) */
+  manageUrl: string;
+  learnerTimeZone: string;
+  /** the school's hours: their zone is the zone of teachers without their own */
+  schoolSchedule: Schedule;
+  schoolEmail: string | undefined;
+}
+
+/** bookingMails with the lesson's .ics and the teacher's zone (their own hours', or the school's). */
+export function lessonMails(kind: 'booked' | 'cancelled', row: BookingRow & { start: Date }, o: LessonMailOptions): MailMessage[] {
+  return bookingMails(kind, {
+    row,
+    ics: lessonCalendar(row, o.manageUrl || undefined),
+    manageUrl: o.manageUrl,
+    learnerTimeZone: o.learnerTimeZone,
+    teacherTimeZone: (row.teacher.schedule ?? o.schoolSchedule).timeZone,
+    schoolEmail: o.schoolEmail,
+  });
 }
 
 export function bookingMails(kind: 'booked' | 'cancelled', c: BookingMailContext): MailMessage[] {

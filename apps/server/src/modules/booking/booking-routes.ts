@@ -21,9 +21,8 @@ import type { Database, Db } from '../../db/client.js';
 import { enqueueMail } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
-import { bookingMails, holdMail } from './booking-mail.js';
+import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
-import { calendarFile } from './ics.js';
 import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
 
 export interface BookingRoutesOptions {
@@ -104,22 +103,6 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     };
   }
 
-  /** The lesson's .ics (a cancelled lesson's is a CANCEL of the same UID). */
-  function calendarOf(row: BookingRow & { start: Date }, url?: string): string {
-    const teacherName = `${row.teacher.name} ${row.teacher.surname}`;
-    const language = row.language ? `${row.language} ` : '';
-    return calendarFile({
-      uid: `${row.id}@learnlingo`,
-      start: row.start,
-      end: new Date(row.start.getTime() + LESSON_MS),
-      stamp: row.cancelledAt ?? row.createdAt,
-      summary: `LearnLingo: ${language}trial lesson with ${teacherName}`,
-      description: `Trial ${language}lesson (60 minutes) with ${teacherName}.${url ? ` Manage it: ${url}` : ''}`,
-      cancelled: row.cancelledAt !== null,
-      ...(url ? { url } : {}),
-    });
-  }
-
   function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
     const { start } = row;
     if (!start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
@@ -128,22 +111,14 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'attachment; filename="learnlingo-trial-lesson.ics"')
       .type('text/calendar; charset=utf-8')
-      .send(calendarOf({ ...row, start }, url));
+      .send(lessonCalendar({ ...row, start }, url));
   }
 
   /** Queues the learner's and the school's e-mails in `tx` (with the booking or cancellation). */
   async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
     const { start } = row;
     if (!start) return;
-    const teacherTimeZone = scheduleOf(row.teacher.schedule).timeZone;
-    const messages = bookingMails(kind, {
-      row,
-      ics: calendarOf({ ...row, start }, manageUrl),
-      manageUrl,
-      learnerTimeZone: learnerTimeZone ?? 'UTC',
-      teacherTimeZone,
-      schoolEmail,
-    });
+    const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule, schoolEmail });
     for (const message of messages) await enqueueMail(tx, message);
   }
 

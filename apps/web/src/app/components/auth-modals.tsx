@@ -12,10 +12,8 @@ const RegisterForm = lazyChunk(loadRegisterForm);
 // reached only from the Login modal, so not preloaded from the header like the other two
 const ForgotPasswordForm = lazyChunk(() => import('../../features/auth/forgot-password'));
 
-export const LOGIN_TEXT =
-  'Welcome back! Please enter your credentials to access your account and continue your search for a teacher.';
-export const REGISTER_TEXT =
-  'Thank you for your interest in our platform! In order to register, we need some information. Please provide us with the following information.';
+export { LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
+import { LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
 export const FORGOT_PASSWORD_TEXT =
   'Enter the email you registered with, and we will send you a link to set a new password.';
 

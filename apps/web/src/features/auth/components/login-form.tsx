@@ -10,22 +10,31 @@ import { signedIn } from '../auth-slice';
 import { useSignInMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { fieldError, usePageForm, type PageForm } from './page-form';
 import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** The Login modal's form (loaded with zod when the modal first opens). */
-export default function LoginForm({ onDone }: { onDone: () => void }) {
+/**
+ * The Login modal's form (loaded with zod when the modal first opens); given `page`, the
+ * /login page's, which posts to the server (page-form.tsx).
+ */
+export default function LoginForm({ onDone, page }: { onDone: () => void; page?: PageForm }) {
   const dispatch = useDispatch();
   const [signIn] = useSignInMutation();
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), mode: 'all', defaultValues: { email: '', password: '' } });
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'all',
+    defaultValues: { email: page?.echo?.values.email ?? '', password: '' },
+  });
   const showFailure = useAuthFormFailure(setError, FIELDS);
+  const asPage = usePageForm(page, handleSubmit);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await signIn(values);
@@ -37,23 +46,24 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form className={styles.form} noValidate onSubmit={asPage.submitAsPage ?? onSubmit} aria-busy={isSubmitting} {...asPage.attributes}>
+      {asPage.hidden}
       <div className={styles.fields}>
         <TextField
           label="Email"
-          hideLabel
           placeholder="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
+          error={fieldError(errors.email?.message, page, 'email', dirtyFields.email)}
+          // in the server's HTML too (register sets the value only once hydrated)
+          defaultValue={page?.echo?.values.email}
           {...register('email')}
         />
         <PasswordField
           label="Password"
-          hideLabel
           placeholder="Password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={fieldError(errors.password?.message, page, 'password', dirtyFields.password)}
           {...register('password')}
         />
         <button
@@ -64,6 +74,7 @@ export default function LoginForm({ onDone }: { onDone: () => void }) {
           {accountMessages.forgotPassword}
         </button>
       </div>
+      {asPage.message}
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Log In
       </Button>

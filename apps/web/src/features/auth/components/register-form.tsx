@@ -9,26 +9,31 @@ import { signedIn } from '../auth-slice';
 import { useSignUpMutation } from '../api/auth-api';
 import { PasswordField } from './password-field';
 import { useAuthFormFailure } from './use-auth-form-failure';
+import { fieldError, usePageForm, type PageForm } from './page-form';
 import { announceSession } from '../lib/session-watch';
 import styles from './auth-form.module.css';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
-/** The Registration modal's form (loaded with zod when the modal first opens). */
-export default function RegisterForm({ onDone }: { onDone: () => void }) {
+/**
+ * The Registration modal's form (loaded with zod when the modal first opens); given `page`,
+ * the /register page's, which posts to the server (page-form.tsx).
+ */
+export default function RegisterForm({ onDone, page }: { onDone: () => void; page?: PageForm }) {
   const dispatch = useDispatch();
   const [signUp] = useSignUpMutation();
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm({
     resolver: zodResolver(registerSchema),
     mode: 'all',
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: page?.echo?.values.name ?? '', email: page?.echo?.values.email ?? '', password: '' },
   });
   const showFailure = useAuthFormFailure(setError, FIELDS);
+  const asPage = usePageForm(page, handleSubmit);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await signUp(values);
@@ -40,34 +45,37 @@ export default function RegisterForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form className={styles.form} noValidate onSubmit={asPage.submitAsPage ?? onSubmit} aria-busy={isSubmitting} {...asPage.attributes}>
+      {asPage.hidden}
       <div className={styles.fields}>
         <TextField
           label="Name"
-          hideLabel
           placeholder="Name"
           autoComplete="name"
-          error={errors.name?.message}
+          error={fieldError(errors.name?.message, page, 'name', dirtyFields.name)}
+          // in the server's HTML too (register sets the value only once hydrated)
+          defaultValue={page?.echo?.values.name}
           {...register('name')}
         />
         <TextField
           label="Email"
-          hideLabel
           placeholder="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
+          error={fieldError(errors.email?.message, page, 'email', dirtyFields.email)}
+          // in the server's HTML too (register sets the value only once hydrated)
+          defaultValue={page?.echo?.values.email}
           {...register('email')}
         />
         <PasswordField
           label="Password"
-          hideLabel
           placeholder="Password"
           autoComplete="new-password"
-          error={errors.password?.message}
+          error={fieldError(errors.password?.message, page, 'password', dirtyFields.password)}
           {...register('password')}
         />
       </div>
+      {asPage.message}
       <Button type="submit" fullWidth disabled={isSubmitting}>
         Registration
       </Button>

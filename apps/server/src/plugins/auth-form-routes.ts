@@ -1,0 +1,123 @@
+import { favoriteParamsSchema, toastMessages } from '@learnlingo/contract';
+import type { FormEcho } from '@learnlingo/contract/plain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createFavoritesRepository } from '../modules/favorites/favorites-repository.js';
+import { toHeaders } from './auth.js';
+import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from './form-posts.js';
+import type { PageRenderer } from './ssr.js';
+
+/*
+ * Log in and Registration without JavaScript (decision 105): the server-rendered /login and
+ * /register pages post here. The post goes through better-auth's own handler, as the modals'
+ * requests do — the same form rules and messages (auth-rules.ts), origin check and sign-in
+ * rate limit — then returns the person where they were (303 to `next`), with the teacher
+ * whose heart sent them here added to their favourites. A refusal renders the page again
+ * with what was typed (never the password) and each field's message.
+ */
+
+const FORMS = {
+  login: { endpoint: '/sign-in/email', fields: ['email', 'password'] },
+  register: { endpoint: '/sign-up/email', fields: ['name', 'email', 'password'] },
+} as const;
+
+type FormName = keyof typeof FORMS;
+
+export interface AuthFormOptions {
+  publicOrigin: string;
+  trustedOrigins: string[];
+  /** the page renderer (undefined when the web app is not built: refusals are then JSON) */
+  renderPage?: PageRenderer;
+}
+
+/** The page's URL with its hidden fields: /login?next=…&favorite=… */
+function pageUrl(form: FormName, next: string, favorite: string | undefined): string {
+  const query = new URLSearchParams();
+  if (next !== '/') query.set('next', next);
+  if (favorite) query.set('favorite', favorite);
+  const search = query.toString();
+  return `/${form}${search ? `?${search}` : ''}`;
+}
+
+/** better-auth's answer to a refused post: its field messages, or one for the whole form. */
+async function refusal(response: Response): Promise<Pick<FormEcho, 'errors' | 'message'>> {
+  const body = (await response.json().catch(() => ({}))) as { fields?: unknown };
+  if (response.status === 400 && body.fields && typeof body.fields === 'object') {
+    const errors: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') errors[key] = value;
+    return { errors };
+  }
+  if (response.status === 401) return { errors: {}, message: toastMessages.invalidCredentials };
+  if (response.status === 422) return { errors: {}, message: toastMessages.emailInUse };
+  if (response.status === 429) return { errors: {}, message: toastMessages.tooManyAttempts };
+  return { errors: {}, message: 'This request was refused. Please reload the page and try again.' };
+}
+
+export async function authFormRoutes(app: FastifyInstance, options: AuthFormOptions): Promise<void> {
+  const favorites = createFavoritesRepository(app.db);
+
+  await app.register(async (scope) => {
+    acceptFormPosts(scope);
+    scope.addHook('onRequest', refuseCrossSite(options.trustedOrigins));
+
+    const answer = (form: FormName) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const posted = formFields(request);
+      const favoriteParam = favoriteParamsSchema.safeParse({ teacherId: posted.favorite });
+      const favorite = posted.favorite && favoriteParam.success ? favoriteParam.data.teacherId : undefined;
+      const next = safeNext(posted.next);
+      const values: Record<string, string> = {};
+      for (const field of FORMS[form].fields) if (typeof posted[field] === 'string') values[field] = posted[field];
+
+      const refuse = (status: number, echo: Omit<FormEcho, 'form' | 'values'>) => {
+        // what was typed comes back, never the password
+        const kept = Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'password'));
+        if (!options.renderPage) {
+          return reply.code(status).send({ error: { code: 'VALIDATION_ERROR', message: echo.message ?? 'Invalid request body', fields: echo.errors } });
+        }
+        return options.renderPage(request, reply, {
+          url: pageUrl(form, next ?? '/', favorite),
+          status,
+          echo: { form, values: kept, ...echo },
+        });
+      };
+
+      if (next === undefined) return refuse(400, { errors: { next: 'Must be a path on this site' }, message: 'The page to go back to is not on this site.' });
+      if (posted.favorite && !favorite) return refuse(400, { errors: { favorite: 'Invalid teacher id' }, message: 'That teacher cannot be added.' });
+
+      const headers = toHeaders(request);
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      headers.delete('content-encoding');
+      const response = await app.auth.handler(
+        new Request(new URL(`/api/auth${FORMS[form].endpoint}`, options.publicOrigin), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(values),
+        }),
+      );
+      if (response.status >= 500) {
+        request.log.error({ status: response.status }, 'form sign-in failed');
+        throw new Error(`better-auth answered ${response.status}`);
+      }
+      if (response.status !== 200) {
+        request.log.debug({ status: response.status }, 'form sign-in refused');
+        if (response.status === 429) {
+          const wait = response.headers.get('x-retry-after');
+          if (wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
+        }
+        return refuse(response.status === 401 || response.status === 422 ? 400 : response.status, await refusal(response));
+      }
+
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (favorite) {
+        const body = (await response.json()) as { user?: { id?: unknown } };
+        // a teacher that no longer exists is simply not added: the person is signed in all the same
+        if (typeof body.user?.id === 'string') await favorites.add(body.user.id, favorite);
+      }
+      return reply.header('cache-control', 'no-store').redirect(next, 303);
+    };
+
+    scope.post('/login', { schema: { hide: true } }, answer('login'));
+    scope.post('/register', { schema: { hide: true } }, answer('register'));
+  });
+}
