@@ -124,6 +124,22 @@ test('a visitor books a time, confirms it by the link in the e-mail and cancels 
   await expect(lesson.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
   await checkA11y(page, 'pending booking page');
   await shoot(page, 'booking-pending');
+
+  // the same link without JavaScript: the server renders the booking (not a spinner that never
+  // ends); a link that is no booking's, and the reset page without a token, answer 404
+  const origin = new URL(page.url()).origin;
+  const noScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  expect((await plain.goto(page.url()))?.status()).toBe(200);
+  await expect(plain.getByRole('article').getByText('Waiting for your confirmation')).toBeVisible();
+  await expect(plain.getByText('Loading your booking')).toHaveCount(0);
+  const bad = await plain.goto(`${origin}/bookings/${'A'.repeat(43)}`);
+  expect(bad?.status()).toBe(404);
+  await expect(plain.getByRole('heading', { name: 'This booking link does not work' })).toBeVisible();
+  expect((await plain.goto(`${origin}/reset-password`))?.status()).toBe(404);
+  await expect(plain.getByText('This link is invalid or has expired. Ask for a new one.')).toBeVisible();
+  await noScript.close();
+
   await lesson.getByRole('button', { name: 'Confirm lesson' }).click();
   await expect(page.getByText('Your lesson is confirmed')).toBeVisible();
   await expect(lesson.getByText('Upcoming')).toBeVisible();

@@ -46,7 +46,9 @@ export interface BuildAppOptions {
 
 /** A booking's private link (/bookings/:token, /api/bookings/token/:token…) never reaches a log. */
 const PRIVATE_LINK = /(\/bookings\/(?:token\/)?)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
-export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]');
+/** Nor does an e-mailed reset or confirmation token (/reset-password?token=…, /api/auth/reset-password/…, verify-email?token=…). */
+const EMAILED_TOKEN = /(\/reset-password\/|[?&]token=)[^?&#/\s]+/g;
+export const redactUrl = (url: string) => url.replace(PRIVATE_LINK, '$1[redacted]').replace(EMAILED_TOKEN, '$1[redacted]');
 
 /** pino's request fields (method, URL, host, address), the URL with its private link redacted. */
 const requestForLog = (req: { method: string; url: string; hostname?: string; ip?: string }) => ({

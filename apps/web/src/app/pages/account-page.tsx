@@ -1,10 +1,12 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../store';
 import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectUser } from '../../features/auth';
 import {
   accountPageStyles as styles,
+  authApi,
   DeleteAccount,
   EmailReminder,
   InvalidResetLink,
@@ -14,9 +16,29 @@ import {
   ResetPasswordForm,
 } from '../../features/auth/account';
 
-/** /account is for signed-in users (a visitor is redirected to `/`); the reset page for whoever holds the link. */
-export const prefetch: PageModule['prefetch'] = ({ pathname, signedIn }) =>
-  Promise.resolve(pathname === '/account' && !signedIn ? 'visitor' : undefined);
+/** The token of an e-mailed link: letters, digits, `-`, `_` (capped before the pattern runs). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
+const TOKEN_MAX = 256;
+
+/** The reset link's token, when the URL holds one that may be one (and no error from better-auth). */
+function resetToken(search: URLSearchParams): string | null {
+  const token = search.get('token') ?? '';
+  return token.length <= TOKEN_MAX && TOKEN_PATTERN.test(token) && !search.has('error') ? token : null;
+}
+
+/**
+ * /account is for signed-in users (a visitor is redirected to `/`). The reset page is for
+ * whoever holds the link: without a token, or with one already used or expired, it answers
+ * 404 and says so at once (the server asks better-auth), instead of after the form is filled.
+ */
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn }) => {
+  if (pathname === '/account') return !signedIn ? 'visitor' : undefined;
+  const token = resetToken(searchParams);
+  if (token === null) return 'not-found';
+  const check = await dispatch(authApi.endpoints.checkResetLink.initiate(token));
+  // (a check that failed is no answer: the form stays, and says so if the link does not work)
+  return check.data === false ? 'not-found' : undefined;
+};
 
 /** /account (signed in only; the layout shows its spinner until the session is known): name, password, other devices, deleting the account. */
 function AccountPage() {
@@ -38,16 +60,14 @@ function AccountPage() {
   );
 }
 
-/** The token of an e-mailed link: letters, digits, `-`, `_` (capped before the pattern runs). */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
-const TOKEN_MAX = 256;
-
 /** /reset-password?token=…: whoever holds the link sets a new password. */
 function ResetPasswordPage() {
   const [search] = useSearchParams();
   useHead({ title: 'Set a new password · LearnLingo', noindex: true });
-  const token = search.get('token') ?? '';
-  const usable = token.length <= TOKEN_MAX && TOKEN_PATTERN.test(token) && !search.has('error');
+  const token = resetToken(search);
+  // the server's check, when it rendered this page (read from the cache, never asked by the browser)
+  const checked = authApi.endpoints.checkResetLink.useQueryState(token ?? skipToken).data;
+  const usable = token !== null && checked !== false;
   return (
     <div className={styles.page}>
       <div className={styles.column}>

@@ -4,12 +4,21 @@ import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { CatalogueSection } from '../../features/teachers';
-import { MyLessons, PrivateBooking } from '../../features/booking/lessons';
+import { bookingApi, MyLessons, PrivateBooking } from '../../features/booking/lessons';
+import { errorStatus } from '../../lib/api-error';
 import { useAppSelector } from '../../store';
 
-/** My lessons is for signed-in learners (a visitor is redirected to `/`); a booking's private link for whoever holds it. */
-export const prefetch: PageModule['prefetch'] = ({ params, signedIn }) =>
-  Promise.resolve(params.token === undefined && !signedIn ? 'visitor' : undefined);
+/**
+ * My lessons is for signed-in learners (a visitor is redirected to `/`). A booking's private
+ * link is for whoever holds it: the server fetches the booking, so the page works without
+ * scripts; a token that is no booking's answers 404.
+ */
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+  if (params.token === undefined) return !signedIn ? 'visitor' : undefined;
+  const result = await dispatch(bookingApi.endpoints.getBookingByToken.initiate(params.token));
+  const status = result.isError ? errorStatus(result.error) : undefined;
+  return status === 404 || status === 400 ? 'not-found' : undefined;
+};
 
 /** /lessons: signed in only; a visitor goes to `/` once the session is known (as RequireAuth does). */
 function MyLessonsPage() {

@@ -9,3 +9,4 @@ export { PasswordForm } from './components/account/password-form';
 export { OtherDevices } from './components/account/other-devices';
 export { DeleteAccount } from './components/account/delete-account';
 export { default as accountPageStyles } from './components/account/account.module.css';
+export { authApi } from './api/auth-api';

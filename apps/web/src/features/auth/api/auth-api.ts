@@ -83,6 +83,24 @@ export const authApi = api.injectEndpoints({
       query: ({ password }) => post('/auth/delete-user', { password }),
       transformResponse: () => undefined,
     }),
+    /**
+     * Whether a reset link's token still works (not used, not expired): better-auth's own
+     * check, which answers with a redirect to the page, `?error=INVALID_TOKEN` when it does
+     * not. Asked by the server while it renders /reset-password (a redirect it can read).
+     */
+    checkResetLink: build.query<boolean, string>({
+      query: (token) => ({
+        url: `/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(RESET_PASSWORD_PATH)}`,
+        redirect: 'manual',
+        responseHandler: 'text',
+        validateStatus: (response) => response.status >= 300 && response.status < 400,
+      }),
+      transformResponse: (_body: unknown, meta) => {
+        const location = meta?.response?.headers.get('location');
+        if (!location) throw new TypeError('The reset link check answered without a redirect');
+        return !new URL(location, 'http://localhost').searchParams.has('error');
+      },
+    }),
     sendVerificationEmail: build.mutation<void, { email: string }>({
       query: ({ email }) => post('/auth/send-verification-email', { email, callbackURL: ACCOUNT_PATH }),
       transformResponse: () => undefined,
