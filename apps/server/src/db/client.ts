@@ -73,15 +73,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // Connections are renewed every half hour (a backend's memory, a failover's new primary).
       maxLifetimeSeconds: 1800,
     });
-    // A connection that fails while idle in the pool (pg emits 'error' on the pool) or while
-    // checked out between two queries of a transaction (pg emits it on the client, and the
-    // pool listens only to idle ones: node-postgres #2439, #3202) would otherwise be an
-    // unhandled 'error' event, which kills the process. The pool drops a failed client
-    // (released with _queryable false), and a query it was running rejects on its own.
+    // A connection that fails outside a query emits 'error' on its client; the pool listens
+    // only while the client is idle (and emits it again on the pool), not while it is checked
+    // out between two statements of a transaction (node-postgres #2439, #3202): an unhandled
+    // 'error' event, which kills the process. So every client gets a listener of its own,
+    // which reports each failure once; the pool's 'error' is then the same error again. The
+    // pool drops a failed client (released with _queryable false), and a query it was
+    // running rejects on its own.
     let connectionErrorListener: (error: Error) => void = () => {};
-    const onClientError = (error: Error) => connectionErrorListener(error);
-    pool.on('error', onClientError);
-    pool.on('connect', (client) => client.on('error', onClientError));
+    pool.on('connect', (client) => client.on('error', (error) => connectionErrorListener(error)));
+    pool.on('error', () => {});
     const orm = drizzlePostgres({ client: pool, schema });
     orm.transaction = pooledTransaction(pool) as typeof orm.transaction;
     let closed = false;

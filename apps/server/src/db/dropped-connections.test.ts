@@ -10,6 +10,7 @@ import { generatedTeacherId } from '../catalogue/generator.js';
 import { createTestApp, nextIp, type TestApp } from '../test/app.js';
 import { testEngine } from '../test/db.js';
 import { openDatabase, type Database } from './client.js';
+import { isDatabaseUnavailable } from '../plugins/errors.js';
 import { booking } from './schema.js';
 
 /*
@@ -72,6 +73,8 @@ describe.skipIf(testEngine !== 'postgres')(
     let dbName: string;
     const log = logCollector();
     const uncaught: unknown[] = [];
+    /** what the pool reported through Database.onConnectionError (server.ts logs these) */
+    const lost: Error[] = [];
     const onUncaught = (error: unknown) => uncaught.push(error);
 
     beforeAll(async () => {
@@ -84,6 +87,7 @@ describe.skipIf(testEngine !== 'postgres')(
         // every list request reaches the database; every hour of every day is bookable
         env: { CATALOGUE_CACHE_ENTRIES: '0', SCHOOL_TIME_ZONE: 'UTC', SCHOOL_HOURS: 'Mon-Sun 00:00-24:00' },
       });
+      t.db.onConnectionError?.((error) => lost.push(error));
       [{ name: dbName }] = (await t.db.rows<{ name: string }>(sql`select current_database() as name`)) as [{ name: string }];
       // the terminating session lives in the admin database, so it never terminates itself
       admin = await openDatabase({ engine: 'postgres', url: process.env.TEST_DATABASE_URL as string, max: 1 });
@@ -192,6 +196,9 @@ describe.skipIf(testEngine !== 'postgres')(
       // every kill found the app's connections (the test did disturb something)
       expect(terminated.every((n) => n > 0), `backends terminated per kill: ${terminated.join(', ')}`).toBe(true);
       expect(uncaught).toEqual([]);
+      // the connections that failed outside a query were reported, as connection errors
+      expect(lost.length).toBeGreaterThan(0);
+      expect(lost.filter((error) => !isDatabaseUnavailable(error))).toEqual([]);
 
       const statuses = new Map<number, number>();
       for (const o of outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
@@ -228,6 +235,7 @@ describe.skipIf(testEngine !== 'postgres')(
     }, 30_000);
 
     it('releases a connection whose transaction could not even begin (drizzle-orm #6241: it leaked from the pool)', async () => {
+      const lostBefore = lost.length;
       // every connection of the pool open and idle
       await Promise.all(Array.from({ length: POOL_SIZE }, () => t.db.statement('select pg_sleep(0.05)', [])));
       // Another process terminates them and waits until they are gone, while this one is
@@ -256,6 +264,7 @@ describe.skipIf(testEngine !== 'postgres')(
       expect(begun.map((r) => r.status)).toContain('rejected');
       expect(await connectionsHeldAtOnce()).toBe(POOL_SIZE);
       expect(uncaught).toEqual([]);
+      expect(lost.length).toBeGreaterThan(lostBefore);
     });
   },
 );
