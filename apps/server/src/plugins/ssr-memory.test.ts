@@ -113,13 +113,15 @@ afterAll(async () => {
 /** The i-th page of a run: its URL, and the user it is rendered for (every third page signed in). */
 const pageAt = (i: number) => ({ url: urls[i % urls.length] ?? '/', user: i % 3 === 0 ? users[i % users.length] : undefined });
 
+// (~10 s and ~2 s on an idle 2-core machine; the timeouts leave room for a loaded one)
 describe('no render outlives its request (issue 27)', () => {
-  it("the web app's server entry, 2,000 renders: no request, API answer or page stays reachable, and the heap (every store) stays put", async () => {
+  it("the web app's server entry, 2,000 renders: no request, API answer or page stays reachable, and the heap (every store) stays put", { timeout: 120_000 }, async () => {
     /** API answers asked of the server once each (per user), then given out anew to each render */
     const answers = new Map<string, { status: number; type: string; body: string }>();
     const requests = new Watched();
     const responses = new Watched();
     const results = new Watched();
+    let signedInPages = 0;
     const renderOne = async (i: number) => {
       const { url, user } = pageAt(i);
       // Like the server's: the request's fetch holds the request (its cookie), and the store
@@ -148,6 +150,7 @@ describe('no render outlives its request (issue 27)', () => {
       requests.add(request, request.fetch);
       const result = await entry.render(request);
       if (result.kind === 'page' && result.status >= 500) throw new Error(`${url}: ${result.status}`);
+      if (result.kind === 'page' && result.signedIn) signedInPages += 1;
       results.add(result);
     };
     // the first pass asks the server for (nearly) every answer and loads every page's code
@@ -163,6 +166,8 @@ describe('no render outlives its request (issue 27)', () => {
     const after = process.memoryUsage().heapUsed;
 
     expect(results.made).toBe(pages + 2000);
+    // every third page was rendered for a signed-in user
+    expect(signedInPages).toBeGreaterThan((pages + 2000) / 4);
     expect(responses.made).toBeGreaterThan(2000);
     expect({ requests: requests.alive, responses: responses.alive, results: results.alive }).toEqual({ requests: 0, responses: 0, results: 0 });
     // A store kept per render kept its state with it: +17.5 MB over these 1,000 when RTK's
@@ -170,8 +175,9 @@ describe('no render outlives its request (issue 27)', () => {
     expect(after - before).toBeLessThan(4 * 1024 * 1024);
   });
 
-  it('through the server, anonymous and signed in: no Fastify request, reply or page body stays reachable', async () => {
+  it('through the server, anonymous and signed in: no Fastify request, reply or page body stays reachable', { timeout: 60_000 }, async () => {
     let pages = 0;
+    let privatePages = 0;
     const visit = async (from: number, to: number) => {
       for (let i = from; i < to; i += 1) {
         const { url, user } = pageAt(i);
@@ -179,6 +185,9 @@ describe('no render outlives its request (issue 27)', () => {
         // (a visitor asking for /favorites is sent home; a URL not in its canonical order is redirected to it)
         expect(response.statusCode, url).toBeLessThan(500);
         if (response.statusCode < 300 || response.statusCode >= 400) pages += 1;
+        if (user && response.statusCode === 200) privatePages += 1;
+        // (a signed-in user's page is private)
+        if (user && response.statusCode === 200) expect(response.headers['cache-control'], url).toBe('private, no-store');
       }
     };
     // two at a time, as a server renders
@@ -188,6 +197,7 @@ describe('no render outlives its request (issue 27)', () => {
     // each page's own request and those its render made in-process
     expect(received.made).toBeGreaterThan(120 * 3 * 2);
     expect(sentPages.made).toBe(pages);
+    expect(privatePages).toBeGreaterThan(30);
     expect({ requests: received.alive, pages: sentPages.alive }).toEqual({ requests: 0, pages: 0 });
   });
 });
