@@ -3,6 +3,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { rateLimit } from '../db/schema.js';
+import { loggableError } from './errors.js';
 
 /**
  * Which paths under /api/auth better-auth answers: its endpoints' own paths (`:param`
@@ -50,7 +51,7 @@ export async function pruneRateLimits(db: Database, now = Date.now()): Promise<n
 /** Prunes expired buckets once a minute while the app runs (any number of servers may). */
 export function scheduleRateLimitPruning(app: FastifyInstance, db: Database, everyMs = 60_000): void {
   const timer = setInterval(() => {
-    pruneRateLimits(db).catch((error: unknown) => app.log.warn({ err: error }, 'could not prune rate-limit buckets'));
+    pruneRateLimits(db).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'could not prune rate-limit buckets'));
   }, everyMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
