@@ -49,7 +49,7 @@ describe('session restore at start', () => {
 
   it('ends as a visitor when there is no session', async () => {
     const { store } = renderApp('/');
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ isLoggedIn: false, isRefresh: false });
   });
 });
@@ -105,7 +105,7 @@ describe('logout', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(store.getState().auth).toMatchObject({ isLoggedIn: false, user: { name: '', email: '' } });
     expect(store.getState().teachers.favorites).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Favorites' })).not.toBeInTheDocument();
   });
 

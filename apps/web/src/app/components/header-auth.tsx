@@ -1,7 +1,9 @@
+import type { MouseEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { LogInIcon } from '../../components/ui/icon';
+import { ButtonLink } from '../../components/ui/button-link';
+import { LogInIcon, LogOutIcon } from '../../components/ui/icon';
 import {
   loadLoginForm,
   loadRegisterForm,
@@ -21,13 +23,34 @@ function preload(loadForm: () => Promise<unknown>) {
   void loadForm();
 }
 
-/** Signed out: "Log in" and "Registration"; signed in: "Welcome {name}" and "Logout". */
+/** `?next=` the page this is (the /login and /register pages keep their own): where the pages return to. */
+function useReturnQuery(): string {
+  const { pathname, search } = useLocation();
+  if (pathname === '/login' || pathname === '/register') return search;
+  const here = pathname + search;
+  return here === '/' ? '' : `?next=${encodeURIComponent(here)}`;
+}
+
+/** A plain click, once the app runs, opens the modal; before that, or with a modifier key, the link goes to the page. */
+function opensModal(open: () => void) {
+  return (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open();
+  };
+}
+
+/**
+ * Signed out: "Log in" and "Registration", links to the /login and /register pages that the
+ * app turns into the modals (decision 105); signed in: "Welcome {name}" and "Logout".
+ */
 export function HeaderAuth() {
   const dispatch = useDispatch();
   const isRefresh = useSelector(selectIsRefresh);
   const isLoggedIn = useSelector(selectIsLoggedIn);
   const user = useSelector(selectUser);
   const { logout, isLoggingOut } = useLogout();
+  const returnQuery = useReturnQuery();
 
   // Until the session is known, show neither set of buttons (no flash of "Log in").
   if (isRefresh) return <div className={styles.auth} />;
@@ -46,7 +69,7 @@ export function HeaderAuth() {
           onFocus={() => void loadSignOut()}
           onClick={() => void logout()}
         >
-          <LogInIcon className={styles.loginIcon} />
+          <LogOutIcon className={styles.loginIcon} />
           Logout
         </Button>
       </div>
@@ -55,25 +78,27 @@ export function HeaderAuth() {
 
   return (
     <div className={styles.auth}>
-      <Button
+      <ButtonLink
+        to={`/login${returnQuery}`}
         variant="ghost"
         className={styles.loginButton}
         onPointerEnter={() => preload(loadLoginForm)}
         onFocus={() => preload(loadLoginForm)}
-        onClick={() => dispatch(openModal('login'))}
+        onClick={opensModal(() => dispatch(openModal('login')))}
       >
         <LogInIcon className={styles.loginIcon} />
         Log in
-      </Button>
-      <Button
+      </ButtonLink>
+      <ButtonLink
+        to={`/register${returnQuery}`}
         variant="dark"
         className={styles.registerButton}
         onPointerEnter={() => preload(loadRegisterForm)}
         onFocus={() => preload(loadRegisterForm)}
-        onClick={() => dispatch(openModal('register'))}
+        onClick={opensModal(() => dispatch(openModal('register')))}
       >
         Registration
-      </Button>
+      </ButtonLink>
     </div>
   );
 }

@@ -9,14 +9,14 @@ import { sessionOf, signedInState } from '../../test/auth-state';
 afterEach(() => toast.remove());
 
 describe('Header', () => {
-  it('signed out: Home and Teachers links, Log in and Registration buttons, no Favorites', async () => {
+  it('signed out: Home and Teachers links, Log in and Registration links, no Favorites', async () => {
     renderApp('/');
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Teachers' })).not.toHaveAttribute('aria-current');
     expect(within(nav).queryByRole('link', { name: 'Favorites' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Registration' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registration' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'LearnLingo' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('banner')).toBeInTheDocument();
@@ -29,8 +29,30 @@ describe('Header', () => {
     expect(await screen.findByText('Welcome Ann Lee')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Favorites' })).toHaveAttribute('href', '/favorites');
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Registration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Registration' })).not.toBeInTheDocument();
+  });
+
+  it('Log in and Registration are links to the pages, with the way back; a plain click opens the modal instead', async () => {
+    const { user } = renderApp('/teachers?language=French');
+    const login = await screen.findByRole('link', { name: 'Log in' });
+    expect(login).toHaveAttribute('href', '/login?next=%2Fteachers%3Flanguage%3DFrench');
+    expect(screen.getByRole('link', { name: 'Registration' })).toHaveAttribute('href', '/register?next=%2Fteachers%3Flanguage%3DFrench');
+    await user.click(login);
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/teachers');
+  });
+
+  it('Logout has its own icon, not the Log in one', async () => {
+    renderApp('/');
+    const loginIcon = (await screen.findByRole('link', { name: 'Log in' })).querySelector('svg')?.innerHTML;
+    server.use(http.get(apiUrl('/auth/get-session'), () => HttpResponse.json(sessionOf('Ann Lee'))));
+    document.body.innerHTML = '';
+    renderApp('/', { preloadedState: signedInState('Ann Lee') });
+    const logoutIcon = (await screen.findByRole('button', { name: 'Logout' })).querySelector('svg')?.innerHTML;
+    expect(loginIcon).toBeTruthy();
+    expect(logoutIcon).toBeTruthy();
+    expect(logoutIcon).not.toBe(loginIcon);
   });
 
   it('the menu button opens the menu, a popover (the browser keeps its state; e2e/shell.spec.ts tries it)', async () => {

@@ -49,7 +49,7 @@ describe('the session at start is never failed into "signed out"', () => {
     await waitFor(() => expect(calls).toBeGreaterThanOrEqual(1));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(store.getState().auth).toMatchObject({ isRefresh: true, isLoggedIn: false });
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(screen.getByText('Restoring your session')).toBeInTheDocument();
     expect(store.getState().teachers.favorites.map((t) => t.id)).toEqual([first.id]);
     online = true;
@@ -86,7 +86,7 @@ describe('one session truth across tabs', () => {
       store.dispatch({ type: 'teachers/favoriteAdded', payload: first });
       await watching();
       tab.say('signed-out');
-      expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
       expect(screen.queryByText('Welcome Ann Lee')).not.toBeInTheDocument();
       expect(store.getState().teachers.favorites).toEqual([]);
     } finally {
@@ -119,7 +119,7 @@ describe('one session truth across tabs', () => {
     await new Promise((resolve) => setTimeout(resolve, 2100)); // past the burst guard
     await watching();
     window.dispatchEvent(new Event('focus'));
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('a check that gets no answer changes nothing', async () => {

@@ -72,7 +72,7 @@ describe('the heart that asked a visitor to sign in', () => {
     await view.user.click(heart(second));
     await screen.findByRole('dialog', { name: 'Login' });
     await view.user.keyboard('{Escape}');
-    await view.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await view.user.click(screen.getByRole('link', { name: 'Log in' }));
     await signInFromTheModal(view.user);
     expect(await screen.findByText('Welcome Ann Lee')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -11,7 +11,7 @@ afterEach(() => toast.remove());
 async function openLogin() {
   const view = renderApp('/');
   await screen.findByRole('heading', { level: 1 });
-  await view.user.click(screen.getByRole('button', { name: 'Log in' }));
+  await view.user.click(screen.getByRole('link', { name: 'Log in' }));
   const dialog = await screen.findByRole('dialog', { name: 'Login' });
   await within(dialog).findByLabelText('Email');
   return { ...view, dialog };
@@ -20,7 +20,7 @@ async function openLogin() {
 async function openRegistration() {
   const view = renderApp('/');
   await screen.findByRole('heading', { level: 1 });
-  await view.user.click(screen.getByRole('button', { name: 'Registration' }));
+  await view.user.click(screen.getByRole('link', { name: 'Registration' }));
   const dialog = await screen.findByRole('dialog', { name: 'Registration' });
   await within(dialog).findByLabelText('Name');
   return { ...view, dialog };
@@ -215,7 +215,7 @@ describe('Registration modal', () => {
     const { user } = await openRegistration();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Registration' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Registration' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('');
   });
 });

@@ -11,7 +11,7 @@ afterEach(() => toast.remove());
 async function openLogin() {
   const view = renderApp('/');
   await screen.findByRole('heading', { level: 1 });
-  await view.user.click(screen.getByRole('button', { name: 'Log in' }));
+  await view.user.click(screen.getByRole('link', { name: 'Log in' }));
   const dialog = await screen.findByRole('dialog', { name: 'Login' });
   await within(dialog).findByLabelText('Email');
   return { ...view, dialog };

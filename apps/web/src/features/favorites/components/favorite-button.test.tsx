@@ -63,6 +63,19 @@ describe('the heart', () => {
     expect(store.getState().teachers.favorites).toEqual([]);
   });
 
+  it('is a form that posts the state it asks for and the way back (before hydration, without JavaScript)', async () => {
+    setup({ signedIn: true, favorites: [first] });
+    await screen.findAllByRole('article');
+    await waitFor(() => expect(heart(first)).toHaveAttribute('aria-pressed', 'true'));
+    const form = heart(first).closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/favorites');
+    expect(heart(first)).toHaveAttribute('type', 'submit');
+    expect(Object.fromEntries(new FormData(form!))).toEqual({ teacherId: first.id, favorite: 'false', next: '/teachers' });
+    const other = heart(second).closest('form');
+    expect(Object.fromEntries(new FormData(other!))).toEqual({ teacherId: second.id, favorite: 'true', next: '/teachers' });
+  });
+
   it('signed in: toggles optimistically, toasts, and keeps the browser copy', async () => {
     const { user, calls, store } = setup({ signedIn: true });
     await screen.findAllByRole('article');

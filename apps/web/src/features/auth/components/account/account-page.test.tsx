@@ -121,7 +121,7 @@ describe('/account', () => {
     expect(bodies['/auth/delete-user']).toEqual({ password: 'secret-pass1' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().auth.isLoggedIn).toBe(false);
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('a wrong password deletes nothing and says so', async () => {
@@ -165,6 +165,6 @@ describe('/account', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 });
