@@ -308,7 +308,7 @@ describe('e-mail confirmation', () => {
     const link = linkIn(mail?.text ?? '', `${TEST_ORIGIN}/api/auth/verify-email?token=`);
     const res = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/account');
+    expect(res.headers.location).toBe('/account?email=confirmed');
     expect((await sessionOf(u.cookie))?.user.emailVerified).toBe(true);
   });
 });
@@ -538,5 +538,41 @@ describe('delete the account', () => {
     expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['Cancelled']);
     expect(copies[0]?.text).toContain('Learner: Account deleted');
     expect((await t.db.orm.select().from(user).where(eq(user.id, u.id))).length).toBe(0);
+  });
+
+  it('a hold confirmed after it read their lessons is a lesson by the cancel: the school, told of it, is told of its cancellation', async () => {
+    const u = await signUp(t.app); // e-mail not confirmed: the booking is a hold (decision 102)
+    const teacherId = teacherIds[1] as string;
+    const start = (await t.app.inject({ method: 'GET', url: `/api/teachers/${teacherId}/slots` })).json<{ slots: string[] }>().slots[0] as string;
+    const held = await post('/api/bookings', { teacherId, start, reason: 'Living abroad', phone: '+380 50 123 4567', fullName: 'Ann Learner', email: u.email }, { cookie: u.cookie });
+    expect(held.json<{ lesson: { status: string } }>().lesson.status).toBe('pending');
+    const holdMail = (await mailTo(u.email)).find((m) => /^Confirm your .*trial lesson/.test(m.subject));
+    const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(holdMail?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    let confirmed = false;
+    // the same database, but the learner confirms the hold by its link between the read and the transaction
+    const orm = Object.assign(Object.create(t.db.orm) as typeof t.db.orm, {
+      transaction: (async (...args: Parameters<typeof t.db.orm.transaction>) => {
+        if (!confirmed) {
+          confirmed = true;
+          const res = await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` });
+          expect(res.json<{ status: string }>(), res.body).toMatchObject({ status: 'upcoming' });
+        }
+        return t.db.orm.transaction(...args);
+      }) as typeof t.db.orm.transaction,
+    });
+    const env = testEnv();
+    await deleteAccountData({ ...t.db, orm }, u.id, {
+      outboxDir: path.join(dataDir, 'outbox'),
+      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+      schoolEmail: SCHOOL,
+      now: Date.now,
+      log: { warn: () => {} },
+    });
+
+    expect(confirmed).toBe(true);
+    const copies = (await mailTo(SCHOOL)).filter((m) => m.text.includes(`UTC: ${start}`));
+    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['New', 'Cancelled']);
+    expect(copies[1]?.text).toContain('Learner: Account deleted');
   });
 });

@@ -55,11 +55,13 @@ export async function prepareLessonCancellation(
   return async (tx) => {
     let cancelled = 0;
     for (const row of upcoming) {
-      // false: cancelled meanwhile (by the learner, or another deletion): nothing to tell
-      if (!(await repository.cancel(tx, row.id, at, at))) continue;
+      const what = await repository.cancel(tx, row.id, at, at);
+      // null: cancelled meanwhile (by the learner, or another deletion): nothing to tell
+      if (!what) continue;
       cancelled += 1;
-      // a hold (decision 102) was never announced to the school: nothing to take back
-      if (row.holdExpiresAt) continue;
+      // a hold (decision 102) was never announced to the school: nothing to take back. Asked of the
+      // cancel, not of the read: a hold confirmed since then was announced, and is a lesson now.
+      if (what === 'hold') continue;
       const anonymous: BookingRow & { start: Date } = { ...row, ...DELETED_LEARNER, cancelledAt: at };
       const messages = lessonMails('cancelled', anonymous, {
         manageUrl: '',

@@ -219,9 +219,11 @@ export function createBookingRepository(db: Database) {
 
     /**
      * Cancels the booking if it is not cancelled yet and starts after `startsAfter` (or has
-     * no start), in one statement. false when nothing changed (the caller knows why).
+     * no start), in one statement. Says what it cancelled as of that statement: a 'hold'
+     * (never announced) or a 'lesson' — a hold read earlier may have been confirmed since, and
+     * then the school must hear of its cancellation. null when nothing changed (the caller knows why).
      */
-    async cancel(tx: Db, id: string, at: Date, startsAfter: Date): Promise<boolean> {
+    async cancel(tx: Db, id: string, at: Date, startsAfter: Date): Promise<'hold' | 'lesson' | null> {
       const changed = await tx
         .update(booking)
         .set({ cancelledAt: at })
@@ -232,8 +234,9 @@ export function createBookingRepository(db: Database) {
             sql`(${booking.start} is null or ${booking.start} > ${startsAfter.toISOString()}::timestamptz)`,
           ),
         )
-        .returning({ id: booking.id });
-      return changed.length > 0;
+        .returning({ holdExpiresAt: booking.holdExpiresAt });
+      const [row] = changed;
+      return row ? (row.holdExpiresAt ? 'hold' : 'lesson') : null;
     },
   };
 }

@@ -128,9 +128,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     if (row.cancelledAt || toLesson(row, at).status === 'expired') return toLesson(row, at);
     const changed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
-      // a hold was never announced (no calendar file, no school copy): nothing to take back
-      if (done && !row.holdExpiresAt) await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
-      return done;
+      // a hold was never announced (no calendar file, no school copy): nothing to take back. Asked of
+      // the cancel itself, not of `row`: a hold confirmed since that read was announced.
+      if (done === 'lesson') await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
+      return done !== null;
     });
     if (!changed) {
       // a concurrent cancel got there first, or it is too late
