@@ -15,6 +15,8 @@ export const accountMessages = {
   accountDeleted: 'Your account is deleted',
   wrongPassword: 'Wrong password',
   verificationSent: 'We sent you a new confirmation link',
+  emailConfirmed: 'Thank you: your email is confirmed',
+  confirmationLinkInvalid: 'This confirmation link is invalid or has expired.',
   logoutFailed: 'Could not log out. Check your connection and try again.',
 } as const;
 

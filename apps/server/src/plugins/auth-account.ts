@@ -28,9 +28,15 @@ export function resetPasswordLink(publicOrigin: string, token: string): string {
   return `${publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * Where a confirmation link lands: /account, which then says the address is confirmed
+ * (better-auth adds `&error=…` when the link does not work). The web app asks for the same.
+ */
+export const EMAIL_CONFIRMED_PATH = '/account?email=confirmed';
+
 /** better-auth's GET verify-email, which marks the e-mail confirmed and goes on to /account. */
 export function verifyEmailLink(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/account')}`;
+  return `${publicOrigin}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CONFIRMED_PATH)}`;
 }
 
 export async function enqueueResetPasswordMail(db: Database, to: MailUser, link: string): Promise<void> {

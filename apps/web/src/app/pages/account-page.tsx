@@ -9,6 +9,8 @@ import {
   authApi,
   DeleteAccount,
   EmailReminder,
+  EmailStatus,
+  type ConfirmationReturn,
   InvalidResetLink,
   NameForm,
   OtherDevices,
@@ -32,7 +34,12 @@ function resetToken(search: URLSearchParams): string | null {
  * 404 and says so at once (the server asks better-auth), instead of after the form is filled.
  */
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn }) => {
-  if (pathname === '/account') return !signedIn ? 'visitor' : undefined;
+  if (pathname === '/account') {
+    if (!signedIn) return 'visitor';
+    // whether the address is confirmed is in the page from the start
+    await dispatch(authApi.endpoints.getSession.initiate());
+    return undefined;
+  }
   const token = resetToken(searchParams);
   if (token === null) return 'not-found';
   const check = await dispatch(authApi.endpoints.checkResetLink.initiate(token));
@@ -40,17 +47,24 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, sea
   return check.data === false ? 'not-found' : undefined;
 };
 
+/** Back from the e-mailed confirmation link (EMAIL_CONFIRMED_PATH), and whether better-auth refused it. */
+function confirmationReturn(search: URLSearchParams): ConfirmationReturn {
+  if (search.get('email') !== 'confirmed') return null;
+  return search.has('error') ? 'failed' : 'confirmed';
+}
+
 /** /account (signed in only; the layout shows its spinner until the session is known): name, password, other devices, deleting the account. */
 function AccountPage() {
   const user = useAppSelector(selectUser);
+  const [search] = useSearchParams();
   useHead({ title: 'Account · LearnLingo', noindex: true });
   if (!useAppSelector(selectIsLoggedIn)) return <Navigate to="/" replace />;
   return (
     <div className={styles.page}>
       <div className={styles.column}>
         <h1 className={styles.heading}>Account</h1>
-        <p className={styles.lead}>{user.email}</p>
-        <EmailReminder />
+        <EmailStatus email={user.email} />
+        <EmailReminder returned={confirmationReturn(search)} />
         <NameForm />
         <PasswordForm />
         <OtherDevices />

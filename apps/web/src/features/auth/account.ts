@@ -3,7 +3,7 @@
  * Apart from index.ts, which the app shell loads: these bring zod and react-hook-form.
  */
 export { ResetPasswordForm, InvalidResetLink } from './components/reset-password-form';
-export { EmailReminder } from './components/account/email-reminder';
+export { EmailReminder, EmailStatus, type ConfirmationReturn } from './components/account/email-reminder';
 export { NameForm } from './components/account/name-form';
 export { PasswordForm } from './components/account/password-form';
 export { OtherDevices } from './components/account/other-devices';

@@ -28,7 +28,8 @@ const post = <T>(url: string, body: T) => ({ url, method: 'POST', body });
 
 /** Where the e-mailed links send the user back to (relative: better-auth resolves them on its origin). */
 export const RESET_PASSWORD_PATH = '/reset-password';
-export const ACCOUNT_PATH = '/account';
+/** Where a confirmation link lands (as the server's own links, auth-account.ts): /account says it worked. */
+export const EMAIL_CONFIRMED_PATH = '/account?email=confirmed';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -102,7 +103,7 @@ export const authApi = api.injectEndpoints({
       },
     }),
     sendVerificationEmail: build.mutation<void, { email: string }>({
-      query: ({ email }) => post('/auth/send-verification-email', { email, callbackURL: ACCOUNT_PATH }),
+      query: ({ email }) => post('/auth/send-verification-email', { email, callbackURL: EMAIL_CONFIRMED_PATH }),
       transformResponse: () => undefined,
     }),
   }),

@@ -146,7 +146,7 @@ describe('/account', () => {
     expect(await screen.findByText(/Please confirm your email/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(accountMessages.verificationSent)).toBeInTheDocument();
-    expect(bodies['/auth/send-verification-email']).toEqual({ email: 'ann@example.com', callbackURL: '/account' });
+    expect(bodies['/auth/send-verification-email']).toEqual({ email: 'ann@example.com', callbackURL: '/account?email=confirmed' });
   });
 
   it('a confirmed e-mail gets no note', async () => {
