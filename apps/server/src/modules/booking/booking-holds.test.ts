@@ -239,8 +239,19 @@ describe(`a visitor's booking is held until its e-mail link is used (${testEngin
     const held = await book({ cookie: learner.cookie, email: learner.email });
     expect(held.json<BookingCreated>()).toMatchObject({ token: null, lesson: { status: 'pending' } });
     await db.orm.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, learner.id));
-    const direct = await book({ cookie: learner.cookie, email: learner.email, slot: 1 });
+    const direct = await book({ cookie: learner.cookie, email: learner.email.toUpperCase(), slot: 1 });
     expect(direct.json<BookingCreated>()).toMatchObject({ token: expect.any(String), lesson: { status: 'upcoming' } });
+  });
+
+  it("a confirmed user's booking for another address is held too: that address has proven nothing", async () => {
+    const learner = await signUp(a);
+    await db.orm.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, learner.id));
+    await db.orm.delete(mailOutbox);
+    const res = await book({ cookie: learner.cookie, email: 'someone.else@example.com', fullName: 'Ada Lovelace' });
+    expect(res.json<BookingCreated>()).toMatchObject({ token: null, lesson: { status: 'pending' } });
+    const sent = await mails();
+    expect(sent.map((m) => m.to)).toEqual(['someone.else@example.com']); // the hold's one e-mail, no school copy
+    expect(sent[0]!.text).not.toContain('Ada');
   });
 });
 

@@ -157,7 +157,7 @@ describe('POST /api/bookings', () => {
     const start = '2026-11-03T14:00:00.000Z';
     const verified = await signUp(t.app);
     await t.db.orm.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, verified.id));
-    const res = await book({ ...form, teacherId: NY, start }, verified);
+    const res = await book({ ...form, email: verified.email, teacherId: NY, start }, verified);
     expect(res.statusCode).toBe(201);
     const body = res.json<BookingCreated>() as BookingCreated & { token: string };
     expect(body.lesson).toMatchObject({

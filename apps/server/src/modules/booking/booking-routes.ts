@@ -214,8 +214,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       }
 
       const user = await app.sessionUser(request);
-      // only an address known to be the booker's gets a lesson at once; any other waits for its link
-      const held = !user || !(await repository.emailVerified(user.id));
+      // only an address known to be the booker's gets a lesson at once — the signed-in user's own, once
+      // confirmed (better-auth keeps it lower-cased); any other address waits for its link
+      const ownAddress = user !== null && body.email.toLowerCase() === user.email.toLowerCase();
+      const held = !ownAddress || !(await repository.emailVerified(user.id));
       const holdExpiresAt = held ? new Date(at + holdMs) : null;
       const token = newBookingToken();
       const link = `${publicOrigin}/bookings/${token}`;
