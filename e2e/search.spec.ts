@@ -105,8 +105,8 @@ test.describe('finding a teacher', () => {
     expect(inside.length).toBeLessThan(TEACHERS.length);
     await page.goto('/teachers');
     await expect(cards(page)).toHaveCount(4);
-    await page.getByLabel('Price from').selectOption(String(min));
-    await page.getByLabel('Price', { exact: true }).selectOption(String(max));
+    await page.getByLabel('Price from (min)').selectOption(String(min));
+    await page.getByLabel('Price up to (max)').selectOption(String(max));
     await page.getByLabel('Sort by').selectOption('price-asc');
     await expect(page).toHaveURL(new RegExp(`\\?sort=price-asc&price_min=${min}&price_max=${max}$`));
     await expect(count(page)).toHaveText(countText(inside.length));
@@ -119,25 +119,25 @@ test.describe('finding a teacher', () => {
     await shootTop(page, 'search-price-range-top');
 
     await page.reload();
-    await expect(page.getByLabel('Price from')).toHaveValue(String(min));
-    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(String(max));
+    await expect(page.getByLabel('Price from (min)')).toHaveValue(String(min));
+    await expect(page.getByLabel('Price up to (max)')).toHaveValue(String(max));
     await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
     await expect(count(page)).toHaveText(countText(inside.length));
 
     // Back: before the sort, then before the maximum
     await page.goBack();
     await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Rating');
-    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(String(max));
+    await expect(page.getByLabel('Price up to (max)')).toHaveValue(String(max));
     await page.goBack();
-    await expect(page.getByLabel('Price', { exact: true })).toHaveValue('');
-    await expect(page.getByLabel('Price from')).toHaveValue(String(min));
+    await expect(page.getByLabel('Price up to (max)')).toHaveValue('');
+    await expect(page.getByLabel('Price from (min)')).toHaveValue(String(min));
     await expect(count(page)).toHaveText(countText(TEACHERS.filter((t) => t.price_per_hour >= min).length));
 
     // a teacher's page and back: the catalogue as it was
     await cards(page).first().getByRole('link').first().click();
     await page.getByRole('link', { name: '← All teachers' }).click();
     await expect(page).toHaveURL(new RegExp(`\\?price_min=${min}$`));
-    await expect(page.getByLabel('Price from')).toHaveValue(String(min));
+    await expect(page.getByLabel('Price from (min)')).toHaveValue(String(min));
   });
 
   test('the URL is corrected in place; the selects show the counts', async ({ page }) => {
@@ -174,7 +174,7 @@ test.describe('finding a teacher', () => {
     await expect(cards(page)).toHaveCount(4);
     for (const width of [768, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const label of ['Languages', 'Level of knowledge', 'Price from', 'Price', 'Sort by']) {
+      for (const label of ['Languages', 'Level of knowledge', 'Price from (min)', 'Price up to (max)', 'Sort by']) {
         const select = page.getByLabel(label, { exact: true });
         // the widest option's text, in the select's font, fits between its paddings
         const fits = await select.evaluate((el: HTMLSelectElement) => {

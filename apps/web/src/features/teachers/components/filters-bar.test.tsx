@@ -84,14 +84,14 @@ describe('catalogue: sort, price range, count, clear all', () => {
   it('a price range narrows the list; the count and the options follow', async () => {
     const { user, router, catalogue } = setup('/teachers');
     await optionsReady();
-    await user.selectOptions(screen.getByLabelText('Price from'), '25');
-    await user.selectOptions(screen.getByLabelText('Price'), '30');
+    await user.selectOptions(screen.getByLabelText('Price from (min)'), '25');
+    await user.selectOptions(screen.getByLabelText('Price up to (max)'), '30');
     expect(router.state.location.search).toBe('?price_min=25&price_max=30');
     const expected = filterTeachers(catalogue.teachers, new URLSearchParams('price_min=25&price_max=30'));
     await waitFor(() => expect(count()).toHaveTextContent(`${expected.length} teachers`));
     await waitFor(() => expect(cardNames()).toEqual(names(expected.slice(0, 4))));
     // "Up to" offers nothing under the minimum
-    const upTo = within(screen.getByLabelText('Price')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const upTo = within(screen.getByLabelText('Price up to (max)')).getAllByRole('option').map((o) => o.getAttribute('value'));
     expect(upTo.filter((v) => v !== '').every((v) => Number(v) >= 25)).toBe(true);
   });
 
@@ -126,6 +126,25 @@ describe('catalogue: sort, price range, count, clear all', () => {
     );
   });
 
+  it('a pick in the open panel folds it, so the results are in view again; focus goes back to its toggle', async () => {
+    const { user, router } = setup('/teachers');
+    await optionsReady();
+    const toggle = screen.getByRole('button', { name: 'Filters (0)' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.selectOptions(screen.getByLabelText('Languages'), 'French');
+    await waitFor(() => expect(router.state.location.search).toBe('?language=French'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
+  });
+
+  it('the price range says which end is which (min, max)', async () => {
+    setup('/teachers?price_min=25&price_max=30');
+    await optionsReady();
+    expect(screen.getByLabelText('Price from (min)')).toHaveValue('25');
+    expect(screen.getByLabelText('Price up to (max)')).toHaveValue('30');
+  });
+
   it('stepping through a select with the arrow keys replaces the history entry', async () => {
     const { router } = setup('/teachers');
     await optionsReady();
@@ -157,8 +176,8 @@ describe('catalogue: the form without JavaScript', () => {
       ['Search teachers', 'q'],
       ['Languages', 'language'],
       ['Level of knowledge', 'level'],
-      ['Price from', 'price_min'],
-      ['Price', 'price_max'],
+      ['Price from (min)', 'price_min'],
+      ['Price up to (max)', 'price_max'],
       ['Sort by', 'sort'],
     ];
     for (const [label, name] of fields) {
@@ -214,7 +233,7 @@ describe('catalogue: URL corrections', () => {
   it("the original's price becomes price_max; a minimum above the maximum is dropped", async () => {
     const { router } = setup('/teachers?price=30&price_min=40');
     await waitFor(() => expect(router.state.location.search).toBe('?price_max=30'));
-    expect(screen.getByLabelText('Price')).toHaveValue('30');
+    expect(screen.getByLabelText('Price up to (max)')).toHaveValue('30');
   });
 });
 

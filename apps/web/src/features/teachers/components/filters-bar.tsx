@@ -72,6 +72,7 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const keyboard = useRef(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   const active = [query.language, query.level, query.price_min, query.price_max].filter(
     (value) => value !== undefined,
@@ -88,9 +89,16 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
     onBlur: () => history.end(name),
     onChange: (event: { target: { value: string } }) => {
       const value = event.target.value;
-      const options = keyboard.current ? history.next(name) : (history.end(), {});
+      const picked = !keyboard.current;
+      const options = picked ? (history.end(), {}) : history.next(name);
       keyboard.current = false;
       onChange({ [name]: value === ALL ? undefined : parse(value) }, options);
+      // below 768 px the open panel would push the results below the fold: a pick folds it
+      // (focus back on its toggle); stepping through a select with the keys leaves it open
+      if (picked && open) {
+        setOpen(false);
+        toggle.current?.focus();
+      }
     },
   });
 
@@ -117,6 +125,7 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
         <ResultCount query={query} />
         <div className={styles.summaryActions}>
           <Button
+            ref={toggle}
             variant="secondary"
             className={styles.panelToggle}
             aria-expanded={open}
@@ -153,7 +162,7 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
           {...selectProps('level')}
         />
         <Select
-          label="Price from"
+          label="Price from (min)"
           className={styles.field}
           value={query.price_min === undefined ? ALL : String(query.price_min)}
           options={options(
@@ -165,7 +174,7 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
           {...selectProps('price_min', Number)}
         />
         <Select
-          label="Price"
+          label="Price up to (max)"
           className={styles.field}
           value={query.price_max === undefined ? ALL : String(query.price_max)}
           options={options(

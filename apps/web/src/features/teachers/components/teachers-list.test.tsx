@@ -22,7 +22,7 @@ describe('catalogue: URL filters ↔ selects, slice and request', () => {
     await waitFor(() => expect(cards().length).toBeGreaterThan(0));
     expect(screen.getByLabelText('Languages')).toHaveValue('French');
     expect(screen.getByLabelText('Level of knowledge')).toHaveValue('B1 Intermediate');
-    expect(screen.getByLabelText('Price')).toHaveValue('30');
+    expect(screen.getByLabelText('Price up to (max)')).toHaveValue('30');
     expect(store.getState().filters).toMatchObject({ language: 'French', level: 'B1 Intermediate', price: '30' });
     const query = catalogue.requests.pages[0]!;
     expect(Object.fromEntries(query)).toEqual({ language: 'French', level: 'B1 Intermediate', price_max: '30' });
@@ -51,14 +51,14 @@ describe('catalogue: URL filters ↔ selects, slice and request', () => {
       ),
     );
 
-    await user.selectOptions(screen.getByLabelText('Price'), '30');
+    await user.selectOptions(screen.getByLabelText('Price up to (max)'), '30');
     expect(router.state.location.search).toBe('?language=German&price_max=30');
     await waitFor(() =>
       expect(Object.fromEntries(catalogue.requests.pages.at(-1)!)).toEqual({ language: 'German', price_max: '30' }),
     );
 
     await router.navigate(-1);
-    await waitFor(() => expect(screen.getByLabelText('Price')).toHaveValue(''));
+    await waitFor(() => expect(screen.getByLabelText('Price up to (max)')).toHaveValue(''));
     expect(screen.getByLabelText('Languages')).toHaveValue('German');
     await waitFor(() => expect(store.getState().filters).toMatchObject({ language: 'German', level: '', price: '' }));
 
