@@ -146,6 +146,22 @@ describe(`limits per address and per mailbox, counted together by two servers ($
     expect((await book({ ip })).statusCode).toBe(429);
   });
 
+  it('concurrent bookings from one address on both servers: exactly the limit get through', async () => {
+    const starts = (await freeSlots(TEACHERS[2]!)).slice(0, 6);
+    const results = await Promise.all(
+      starts.map((start, i) =>
+        (i % 2 ? b : a).inject({
+          method: 'POST',
+          url: '/api/bookings',
+          remoteAddress: '203.0.113.9',
+          payload: { ...form, email: freshEmail(), teacherId: TEACHERS[2], start },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    expect(await db.orm.select().from(booking)).toHaveLength(3);
+  });
+
   it('the keys: IPv4 as is, IPv6 by /64 (mapped IPv4 as IPv4), mailboxes folded', () => {
     expect(addressForLimit('203.0.113.7')).toBe('203.0.113.7');
     expect(addressForLimit('::ffff:203.0.113.7')).toBe('203.0.113.7');
@@ -220,6 +236,24 @@ describe(`a visitor's booking is held until its e-mail link is used (${testEngin
     expect(await sweepBookings(db, clock)).toEqual({ holds: 2, limits: 4 }) // two addresses, two mailboxes;
     expect((await byLink(token)).statusCode).toBe(404);
     expect(await db.orm.select().from(bookingLimit)).toHaveLength(0);
+  });
+
+  it('concurrent bookings of a slot whose hold expired, on both servers: one gets it, the others 409', async () => {
+    const created = (await book({ teacher: 2 })).json<BookingCreated>();
+    clock += 30 * 60_000;
+    const results = await Promise.all(
+      [a, b, a, b].map((app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/bookings',
+          remoteAddress: freshIp(),
+          payload: { ...form, email: freshEmail(), teacherId: TEACHERS[2], start: created.lesson.start },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const live = await db.orm.select().from(booking).where(sql`${booking.cancelledAt} is null`);
+    expect(live).toHaveLength(1);
   });
 
   it('cancelling a hold by its link frees the slot and e-mails no one', async () => {
