@@ -167,6 +167,12 @@ describe(`limits per address and per mailbox, counted together by two servers ($
     expect(addressForLimit('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressForLimit('2001:DB8:0:1::5')).toBe('2001:db8:0:1::/64');
     expect(addressForLimit('::1')).toBe('0:0:0:0::/64');
+    // mapped IPv4 written out or in hex is that IPv4 address, not one bucket shared by all of them
+    expect(addressForLimit('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressForLimit('::ffff:cb00:7107')).toBe('203.0.113.7');
+    // a dotted IPv4 tail is two groups: the /64 is the first four
+    expect(addressForLimit('a::b:c:d:e:1.2.3.4')).toBe('a:0:b:c::/64');
+    expect(addressForLimit('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(mailboxForLimit(' Jo.Doe+News@GoogleMail.com ')).toBe('jodoe@gmail.com');
     expect(mailboxForLimit('jo.doe+x@example.org')).toBe('jo.doe@example.org');
   });

@@ -20,22 +20,33 @@ export interface BookingLimits {
   keySecret: string;
 }
 
+/** An IPv4 address written inside an IPv6 one (`::ffff:1.2.3.4`) as the two groups it stands for. */
+const ipv4Groups = (dotted: string): string[] => {
+  const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+};
+
 /**
  * The address a limit counts: IPv4 as is; IPv6 by its /64, the block one subscriber
  * usually holds whole (counting single IPv6 addresses would give each client 2^64 tries).
- * An IPv4-mapped IPv6 address counts as its IPv4 address.
+ * An IPv4-mapped IPv6 address (however it is written) counts as its IPv4 address.
  */
 export function addressForLimit(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
+  const bare = ip.split('%')[0]!; // a zone (fe80::1%eth0) is no part of the address
+  const [head = '', tail = ''] = bare.split('::');
+  const groupsOf = (part: string) => (part ? part.split(':').flatMap((g) => (g.includes('.') ? ipv4Groups(g) : [g])) : []);
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
+  const groups = bare.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  const n = groups.map((g) => parseInt(g, 16) || 0);
+  if (n.slice(0, 5).every((g) => g === 0) && n[5] === 0xffff) {
+    const [hi = 0, lo = 0] = n.slice(6);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return `${n
     .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 
