@@ -52,6 +52,8 @@ describe('My lessons (/lessons)', () => {
     const cards = within(upcomingList).getAllByRole('article');
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['French lesson with Jane Smith', 'German lesson with Jane Smith', 'Trial lesson with Jane Smith']);
     expect(within(cards[0]!).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/${upcoming.id}/calendar.ics`);
+    // "14:00–15:00" is one unit that never breaks across lines
+    expect(within(cards[0]!).getByText(/^\d\d:00–\d\d:00$/)).toHaveClass('nowrap');
     expect(within(cards[1]!).getByText(/less than 12 hours to go/)).toBeInTheDocument();
     expect(within(cards[1]!).queryByRole('button', { name: 'Cancel lesson' })).not.toBeInTheDocument();
     expect(within(cards[2]!).getAllByText('Time to be agreed').length).toBeGreaterThan(0);

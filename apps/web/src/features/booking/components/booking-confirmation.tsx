@@ -2,7 +2,8 @@ import type { BookingCreated } from '@learnlingo/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { calendarUrl } from '../api/booking-api';
-import { formatLessonTime, formatTime, zoneLabel } from '../lib/lesson-time';
+import { formatTime, zoneLabel } from '../lib/lesson-time';
+import { LessonWhen } from './lesson-when';
 import styles from './booking.module.css';
 
 export interface BookingConfirmationProps {
@@ -27,7 +28,7 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
         <div>
           <dt>When</dt>
           <dd>
-            {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
+            {lesson.start ? <LessonWhen start={lesson.start} end={lesson.end} timeZone={timeZone} /> : 'Time to be agreed'}
             <span className={styles.zone}> {zoneLabel(timeZone, lesson.start ? new Date(lesson.start) : undefined)}</span>
           </dd>
         </div>

@@ -147,7 +147,9 @@ describe('trial lesson booking', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book trial lesson' })).not.toBeInTheDocument());
     const confirmation = await screen.findByRole('dialog', { name: 'Your trial lesson is booked' });
-    expect(await within(confirmation).findByText(/Wednesday 4 November 2026, 10:00–11:00/)).toBeInTheDocument();
+    // (the hours are an element of their own, kept on one line)
+    await waitFor(() => expect(confirmation).toHaveTextContent(/Wednesday 4 November 2026, 10:00–11:00/));
+    expect(within(confirmation).getByText('10:00–11:00')).toHaveClass('nowrap');
     expect(within(confirmation).getByRole('link', { name: `${window.location.origin}/bookings/${TOKEN}` })).toHaveAttribute('href', `/bookings/${TOKEN}`);
     expect(within(confirmation).getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/bookings/token/${TOKEN}/calendar.ics`);
     await user.click(within(confirmation).getByRole('button', { name: 'Done' }));

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { calendarUrl } from '../api/booking-api';
-import { formatLessonTime, formatTime } from '../lib/lesson-time';
+import { formatTime } from '../lib/lesson-time';
+import { LessonWhen } from './lesson-when';
 import styles from './booking.module.css';
 
 const STATUS_LABEL: Record<Lesson['status'], string> = {
@@ -93,7 +94,7 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
           {lesson.language ? `${lesson.language} with ${name}` : `Trial lesson with ${name}`}
         </Heading>
         <p className={styles.lessonTime}>
-          {lesson.start ? formatLessonTime(lesson.start, lesson.end, timeZone) : 'Time to be agreed'}
+          {lesson.start ? <LessonWhen start={lesson.start} end={lesson.end} timeZone={timeZone} /> : 'Time to be agreed'}
         </p>
         <HoldNote lesson={lesson} timeZone={timeZone} canConfirm={onConfirm !== undefined} />
         <div className={styles.lessonActions}>

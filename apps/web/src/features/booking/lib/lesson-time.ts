@@ -44,11 +44,12 @@ export const formatDay = (iso: string, timeZone: string) =>
 export const formatTime = (iso: string, timeZone: string) =>
   format(timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'time').format(new Date(iso));
 
-/** `Tuesday 3 November 2026, 14:00–15:00` */
-export function formatLessonTime(start: string, end: string | null, timeZone: string): string {
+/** `Tuesday 3 November 2026` and `14:00–15:00`: the hours are one unit, never broken across lines. */
+export function lessonTimeParts(start: string, end: string | null, timeZone: string): { day: string; hours: string } {
   const day = format(timeZone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, 'long').format(new Date(start)).replace(',', '');
-  return `${day}, ${formatTime(start, timeZone)}${end ? `–${formatTime(end, timeZone)}` : ''}`;
+  return { day, hours: `${formatTime(start, timeZone)}${end ? `–${formatTime(end, timeZone)}` : ''}` };
 }
+
 
 /** `Europe/Kyiv` → `Europe/Kyiv (GMT+2)` at the given instant */
 export function zoneLabel(timeZone: string, at = new Date()): string {
