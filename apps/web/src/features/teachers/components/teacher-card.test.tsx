@@ -19,6 +19,13 @@ function renderCard(props: Partial<Parameters<typeof TeacherCard>[0]> = {}) {
 }
 
 describe('TeacherCard', () => {
+  it('writes every rating with one decimal, the card’s as its reviews’ ("Rating: 5.0", "3.0")', () => {
+    renderCard({ teacher: { ...teacher, rating: 5, reviews: [{ reviewer_name: 'Ann', reviewer_rating: 3, comment: 'Fine.' }] } });
+    const card = screen.getByRole('article', { name: 'Jane Smith' });
+    expect(within(card).getByText('Rating: 5.0')).toBeInTheDocument();
+    expect(within(within(card).getByRole('list', { name: 'Reviews' })).getByText('3.0')).toBeInTheDocument();
+  });
+
   it('shows the collapsed card: name link, figures, Speaks, Lesson Info, Conditions, levels', () => {
     renderCard();
     const card = screen.getByRole('article', { name: 'Jane Smith' });
@@ -26,7 +33,7 @@ describe('TeacherCard', () => {
     expect(within(card).getByRole('link', { name: 'Jane Smith' })).toHaveAttribute('href', `/teachers/${teacher.id}`);
     expect(within(card).getByText('Lessons online')).toBeInTheDocument();
     expect(within(card).getByText(`Lessons done: ${teacher.lessons_done}`)).toBeInTheDocument();
-    expect(within(card).getByText(`Rating: ${teacher.rating}`)).toBeInTheDocument();
+    expect(within(card).getByText(`Rating: ${teacher.rating.toFixed(1)}`)).toBeInTheDocument();
     expect(within(card).getByText('Price / 1 hour:')).toBeInTheDocument();
     expect(within(card).getByText(`${teacher.price_per_hour}$`)).toHaveClass('price');
     expect(within(card).getByText('Speaks:')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import type { Teacher } from '@learnlingo/contract';
-import { formatPrice } from '../lib/format';
+import { formatPrice, formatRating } from '../lib/format';
 import { BookOpenIcon, StarIcon } from './icons';
 import styles from './teacher-card.module.css';
 
@@ -14,7 +14,7 @@ export function TeacherFigures({ teacher }: { teacher: Teacher }) {
       <li className={styles.figure}>Lessons done: {teacher.lessons_done}</li>
       <li className={styles.figure}>
         <StarIcon />
-        Rating: {teacher.rating}
+        Rating: {formatRating(teacher.rating)}
       </li>
       <li className={styles.figure}>
         Price / 1 hour: <span className={styles.price}>{formatPrice(teacher.price_per_hour)}</span>

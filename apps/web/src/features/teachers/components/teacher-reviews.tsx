@@ -1,5 +1,6 @@
 import type { Review } from '@learnlingo/contract';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatRating } from '../lib/format';
 import { StarIcon } from './icons';
 import styles from './teacher-card.module.css';
 
@@ -17,7 +18,7 @@ export function TeacherReviews({ reviews }: { reviews: readonly Review[] }) {
               <p className={styles.reviewRating}>
                 <StarIcon />
                 <span className="visually-hidden">Rating: </span>
-                {review.reviewer_rating.toFixed(1)}
+                {formatRating(review.reviewer_rating)}
               </p>
             </div>
           </div>

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, fullName, teacherCount, toFiltersState } from './format';
+import { formatPrice, formatRating, fullName, teacherCount, toFiltersState } from './format';
 
 describe('format', () => {
   it('formats an hourly price as the original does', () => {
     expect(formatPrice(30)).toBe('30$');
     expect(formatPrice(27.5)).toBe('27.5$');
+  });
+
+  it('writes a rating with one decimal', () => {
+    expect(formatRating(5)).toBe('5.0');
+    expect(formatRating(4.8)).toBe('4.8');
+    expect(formatRating(3)).toBe('3.0');
   });
 
   it('turns typed URL filters into the slice shape', () => {

@@ -7,6 +7,11 @@ export function formatPrice(price: number): string {
   return `${price}$`;
 }
 
+/** "4.8", "5.0": every rating (a teacher's, a review's) with one decimal, as the original's "Rating: 4.8". */
+export function formatRating(rating: number): string {
+  return rating.toFixed(1);
+}
+
 /** The filters slice holds strings (the original's shape); the URL query is typed. */
 export function toFiltersState(query: CatalogueQuery): FiltersState {
   return {
