@@ -87,7 +87,7 @@ export function Component() {
         <TeacherCard
           key={teacher.id}
           teacher={teacher}
-          defaultExpanded
+          alwaysExpanded
           priority
           headingLevel="h1"
           heart={<FavoriteButton teacher={teacher} />}

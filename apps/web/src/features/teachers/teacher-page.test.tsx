@@ -16,6 +16,8 @@ describe('/teachers/:id', () => {
     expect(screen.getByText(teacher.experience)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Reviews' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
+    // the teacher's own page just shows the details: nothing to fold them away
+    expect(screen.queryByText('Show less')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← All teachers' })).toHaveAttribute('href', '/teachers');
     await waitFor(() => expect(document.title).toBe(`${teacher.name} ${teacher.surname} · LearnLingo`));
   });

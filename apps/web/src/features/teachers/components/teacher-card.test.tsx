@@ -138,10 +138,14 @@ describe('TeacherCard', () => {
     expect(active[0]).toHaveClass('levelActive');
   });
 
-  it('starts expanded on the teacher page', () => {
-    renderCard({ defaultExpanded: true, headingLevel: 'h1' });
+  it('on the teacher page shows the details and booking, with no Read more / Show less to fold them', () => {
+    renderCard({ alwaysExpanded: true, headingLevel: 'h1' });
     expect(screen.getByRole('heading', { level: 1, name: 'Jane Smith' })).toBeInTheDocument();
     expect(screen.getByText(teacher.experience)).toBeVisible();
-    expect(screen.getByText(teacher.experience).closest('details')).toHaveAttribute('open');
+    expect(screen.getByRole('list', { name: 'Reviews' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeVisible();
+    expect(screen.queryByText('Show less')).not.toBeInTheDocument();
+    expect(screen.queryByText('Read more')).not.toBeInTheDocument();
+    expect(document.querySelector('details')).toBeNull();
   });
 });

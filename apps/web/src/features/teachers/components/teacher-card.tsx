@@ -16,8 +16,8 @@ export interface TeacherCardProps {
   heart?: ReactNode;
   /** the "Book trial lesson" action, shown once the card is expanded */
   booking?: ReactNode;
-  /** the teacher page shows the card already expanded */
-  defaultExpanded?: boolean;
+  /** the teacher's own page: the experience and reviews are just shown, with no Read more / Show less */
+  alwaysExpanded?: boolean;
   /** h2 in lists, h1 on the teacher's own page */
   headingLevel?: 'h1' | 'h2';
   /** the page's first card: its picture loads at once (it is the largest paint) */
@@ -29,11 +29,12 @@ export function TeacherCard({
   activeLevel,
   heart,
   booking,
-  defaultExpanded = false,
+  alwaysExpanded = false,
   headingLevel: Heading = 'h2',
   priority = false,
 }: TeacherCardProps) {
-  const [expanded, setExpanded] = useState(defaultExpanded);
+  const [opened, setOpened] = useState(false);
+  const expanded = alwaysExpanded || opened;
   const nameId = useId();
   const name = fullName(teacher);
 
@@ -74,20 +75,23 @@ export function TeacherCard({
           </div>
         </dl>
 
-        {/* a disclosure that opens without JavaScript too; with it, the card follows its state */}
-        <details
-          className={styles.details}
-          open={expanded}
-          onToggle={(event) => setExpanded(event.currentTarget.open)}
-        >
-          {/* the label follows the open state in CSS, so that it is right without JavaScript too */}
-          <summary className={styles.readMore}>
-            <span className={styles.whenClosed}>Read more</span>
-            <span className={styles.whenOpen}>Show less</span>
-          </summary>
-          <p className={styles.experience}>{teacher.experience}</p>
-          <TeacherReviews reviews={teacher.reviews} />
-        </details>
+        {alwaysExpanded ? (
+          <div className={styles.details}>
+            <p className={styles.experience}>{teacher.experience}</p>
+            <TeacherReviews reviews={teacher.reviews} />
+          </div>
+        ) : (
+          // a disclosure that opens without JavaScript too; with it, the card follows its state
+          <details className={styles.details} open={opened} onToggle={(event) => setOpened(event.currentTarget.open)}>
+            {/* the label follows the open state in CSS, so that it is right without JavaScript too */}
+            <summary className={styles.readMore}>
+              <span className={styles.whenClosed}>Read more</span>
+              <span className={styles.whenOpen}>Show less</span>
+            </summary>
+            <p className={styles.experience}>{teacher.experience}</p>
+            <TeacherReviews reviews={teacher.reviews} />
+          </details>
+        )}
 
         <LevelTags levels={teacher.levels} activeLevel={activeLevel} />
 
