@@ -498,38 +498,49 @@ describe('delete the account', () => {
     expect(await slotsOf()).toContain(start);
   });
 
-  it('a lesson booked after it read their lessons, before its transaction, is cancelled too: it reads again', async () => {
-    const u = await signUp(t.app);
-    // a time no other test books: 40 days out, on the hour
-    const start = new Date(Math.ceil((Date.now() + 40 * 24 * 3_600_000) / 3_600_000) * 3_600_000);
-    const late = randomUUID();
-    let booked = false;
-    // the same database, but a booking of theirs commits between the read and the transaction
+  /**
+   * deleteAccountData on the same database, but with `meanwhile` run once between its read of
+   * the user's lessons and its transaction (as another request would commit there); whether it ran.
+   */
+  async function deleteWithMeanwhile(userId: string, meanwhile: () => Promise<void>): Promise<boolean> {
+    let ran = false;
     const orm = Object.assign(Object.create(t.db.orm) as typeof t.db.orm, {
       transaction: (async (...args: Parameters<typeof t.db.orm.transaction>) => {
-        if (!booked) {
-          booked = true;
-          await t.db.orm.insert(booking).values({
-            id: late,
-            teacherId: teacherIds[0] as string,
-            userId: u.id,
-            reason: 'Living abroad',
-            fullName: 'Ann Learner',
-            email: u.email,
-            phone: '+380 50 123 4567',
-            start,
-          });
+        if (!ran) {
+          ran = true;
+          await meanwhile();
         }
         return t.db.orm.transaction(...args);
       }) as typeof t.db.orm.transaction,
     });
     const env = testEnv();
-    await deleteAccountData({ ...t.db, orm }, u.id, {
+    await deleteAccountData({ ...t.db, orm }, userId, {
       outboxDir: path.join(dataDir, 'outbox'),
       schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
       schoolEmail: SCHOOL,
       now: Date.now,
       log: { warn: () => {} },
+    });
+    return ran;
+  }
+
+  it('a lesson booked after it read their lessons, before its transaction, is cancelled too: it reads again', async () => {
+    const u = await signUp(t.app);
+    // a time no other test books: 40 days out, on the hour
+    const start = new Date(Math.ceil((Date.now() + 40 * 24 * 3_600_000) / 3_600_000) * 3_600_000);
+    const late = randomUUID();
+    // a booking of theirs commits between the read and the transaction
+    const booked = await deleteWithMeanwhile(u.id, async () => {
+      await t.db.orm.insert(booking).values({
+        id: late,
+        teacherId: teacherIds[0] as string,
+        userId: u.id,
+        reason: 'Living abroad',
+        fullName: 'Ann Learner',
+        email: u.email,
+        phone: '+380 50 123 4567',
+        start,
+      });
     });
 
     expect(booked).toBe(true);
@@ -549,25 +560,10 @@ describe('delete the account', () => {
     const holdMail = (await mailTo(u.email)).find((m) => /^Confirm your .*trial lesson/.test(m.subject));
     const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(holdMail?.text ?? '')?.[1];
     expect(token).toBeDefined();
-    let confirmed = false;
-    // the same database, but the learner confirms the hold by its link between the read and the transaction
-    const orm = Object.assign(Object.create(t.db.orm) as typeof t.db.orm, {
-      transaction: (async (...args: Parameters<typeof t.db.orm.transaction>) => {
-        if (!confirmed) {
-          confirmed = true;
-          const res = await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` });
-          expect(res.json<{ status: string }>(), res.body).toMatchObject({ status: 'upcoming' });
-        }
-        return t.db.orm.transaction(...args);
-      }) as typeof t.db.orm.transaction,
-    });
-    const env = testEnv();
-    await deleteAccountData({ ...t.db, orm }, u.id, {
-      outboxDir: path.join(dataDir, 'outbox'),
-      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
-      schoolEmail: SCHOOL,
-      now: Date.now,
-      log: { warn: () => {} },
+    // the learner confirms the hold by its link between the read and the transaction
+    const confirmed = await deleteWithMeanwhile(u.id, async () => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` });
+      expect(res.json<{ status: string }>(), res.body).toMatchObject({ status: 'upcoming' });
     });
 
     expect(confirmed).toBe(true);
