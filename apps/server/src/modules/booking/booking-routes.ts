@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client.js';
 import { enqueueMail } from '../../mail/index.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
@@ -408,7 +408,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const sweepEveryMs = options.sweepEveryMs ?? 60_000;
   if (sweepEveryMs > 0) {
     const timer = setInterval(() => {
-      sweepBookings(app.db, now()).catch((error: unknown) => app.log.warn({ err: error }, 'could not sweep expired booking holds'));
+      sweepBookings(app.db, now()).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'could not sweep expired booking holds'));
     }, sweepEveryMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
