@@ -35,12 +35,14 @@ export const phoneSchema = z
 export const NAME_WITH_ADDRESS = 'Full name cannot contain a web or e-mail address';
 
 /**
- * Whether a name holds something a mail client would make a link of: a scheme (`x://`), an
- * `@`, `www.`, or a dot between a letter or digit and two or more letters (`evil.com`,
- * `St.John` — written `St. John` it passes). Called on at most 100 characters (the cap comes first).
+ * Whether a name holds something a mail client would make a link of by itself: a scheme
+ * (`x://`), an `@`, or `www.` (any of Unicode's full stops). A dotted host alone (`evil.com`)
+ * is not refused: too many real names are written that way (`J.Smith`, `St.John`,
+ * `Ж.Иванов`, `Dr.med. Hans Müller`), and the mails break every dot of a name anyway
+ * (plainName in the server's booking-mail.ts). Called on at most 100 characters (the cap
+ * comes first).
  */
-export const looksLikeAddress = (value: string): boolean =>
-  /:\/\/|@|\bwww\.|[\p{L}\p{N}]\.\p{L}{2}/iu.test(value);
+export const looksLikeAddress = (value: string): boolean => /:\/\/|@|\bwww[.\u3002\uff0e\uff61]/iu.test(value);
 
 export const fullNameSchema = z
   .string({ error: m.fullNameRequired })

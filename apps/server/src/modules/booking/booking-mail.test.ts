@@ -125,10 +125,14 @@ describe('the learner’s name in e-mails', () => {
   /** what mail clients make links of in plain text: a scheme, www., an address, a dotted host name */
   const LINKIFIABLE = /[a-z][a-z0-9+.-]*:\/\/|www\.|[\w.+-]+@[\w-]+\.[a-z]|[a-z0-9-]+\.(?:com|example|net|org|ru)\b/i;
 
-  it.each(['Win at https://evil.example/x', 'www.evil.example', 'mail me: a@b.example', 'evil.com'])('%j reads the same but is no link', (name) => {
+  it.each(['Win at https://evil.example/x', 'www.evil.example', 'mail me: a@b.example', 'evil.com', 'J.Smith'])('%j reads the same but is no link', (name) => {
     const plain = plainName(name);
     expect(plain.replaceAll('\u200b', '')).toBe(name);
     expect(plain).not.toMatch(LINKIFIABLE);
+  });
+
+  it('breaks Unicode full stops too, which some clients read as a dot', () => {
+    expect(plainName('evil\u3002com evil\uff0ecom evil\uff61com')).toBe('evil\u200b\u3002com evil\u200b\uff0ecom evil\u200b\uff61com');
   });
 
   it('the confirmation and the school copy carry a name stored before the form refused addresses, unlinkable', () => {

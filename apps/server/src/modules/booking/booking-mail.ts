@@ -31,11 +31,13 @@ function when(start: Date, timeZone: string): string {
 /**
  * The learner's name as mail text. Booking mails are plain text only (no HTML part, so no
  * markup to escape), and clients make links of URL-like text even there: a zero-width space
- * before each `.`, `@`, `:` and `/` keeps `evil.com`, `www.x`, `a@b.c` or `https://…` from
- * reading as one (no run of host characters holds a dot any more), while the name looks the same. The contract already refuses such
- * names (looksLikeAddress); this covers names stored before it did.
+ * before each `.` (and Unicode's other full stops, which some clients read as one), `@`, `:`
+ * and `/` keeps `evil.com`, `www.x`, `a@b.c` or `https://…` from reading as one (no run of
+ * host characters holds a dot any more), while the name looks the same. The contract refuses
+ * names with a scheme, an `@` or `www.` (looksLikeAddress) but lets dotted names such as
+ * `J.Smith` through; this covers them, and names stored before the contract's rule.
  */
-export const plainName = (name: string) => name.replace(/[.@:/]/g, '\u200b$&');
+export const plainName = (name: string) => name.replace(/[.\u3002\uff0e\uff61@:/]/g, '\u200b$&');
 
 const lessonName = (row: BookingRow) => `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
 
