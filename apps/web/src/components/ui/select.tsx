@@ -11,14 +11,16 @@ export type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'children'> & {
   options: readonly SelectOption[];
   /** width of the control in px (the label keeps its own size) */
   width?: number;
+  /** on a white surface (a modal): a visible border, and a long value shortened with "…" rather than cut */
+  outlined?: boolean;
 };
 
 /** A labelled native select (keyboard and screen readers work as the platform intends). */
-export function Select({ label, options, width, id, className, ...selectProps }: SelectProps) {
+export function Select({ label, options, width, outlined = false, id, className, ...selectProps }: SelectProps) {
   const autoId = useId();
   const selectId = id ?? `select-${autoId}`;
   return (
-    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
+    <div className={[styles.field, outlined ? styles.outlined : '', className ?? ''].filter(Boolean).join(' ')}>
       <label htmlFor={selectId} className={styles.label}>
         {label}
       </label>

@@ -36,6 +36,12 @@ describe('SlotPicker', () => {
     expect(screen.getByText(/The teacher’s time zone: America\/New York \(GMT-5\)/)).toBeInTheDocument();
   });
 
+  it('the zone select is outlined on the modal’s white, its long values shortened rather than cut', () => {
+    render(<Harness initialZone="America/Argentina/ComodRivadavia" />);
+    const select = screen.getByRole('combobox', { name: 'Times shown in' });
+    expect(select.closest('.outlined')).not.toBeNull();
+  });
+
   it('changes zone: the same instants move to other days and hours', async () => {
     const user = userEvent.setup();
     render(<Harness initialZone="America/New_York" />);

@@ -65,6 +65,7 @@ export function SlotPicker({
       <div className={styles.zones}>
         <Select
           label="Times shown in"
+          outlined
           options={zones}
           value={timeZone}
           onChange={(event) => {
