@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueUser } from './fixtures';
 import { fullName, TEACHERS, type TeacherRecord } from './catalogue-data';
 
 // Issue 9, "it works without JavaScript": the server-rendered catalogue browses, filters and
@@ -78,6 +78,63 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/[?&]sort=price-asc(&|$)/);
     await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Price: low to high');
     await expect(page.getByRole('searchbox', { name: 'Search teachers' })).toHaveValue('a');
+  });
+
+  test('a heart leads to Registration, which adds the teacher; Log in comes back to the page (decision 105)', async ({ page, context }) => {
+    const person = uniqueUser('Nojs Person');
+    await open(page, '/teachers');
+    const first = cards(page).first();
+    const teacher = (await first.getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const heart = (scope = cards(page).first()) => scope.getByRole('button', { name: /favorites$/ });
+    await heart(first).click();
+
+    // a visitor: the Login page, with the way back and the teacher
+    await expect(page).toHaveURL(/\/login\?next=%2Fteachers&favorite=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByText('You need to authenticate')).toBeVisible();
+    await page.getByRole('link', { name: 'Registration' }).last().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
+
+    // refused: the page again, each field named, what was typed kept (never the password)
+    await page.getByLabel('Name').fill(person.name);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Registration' }).click();
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(page.getByText('Too short password')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue(person.name);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Registration' }).click();
+    // back where the heart was, signed in, the teacher a favourite
+    await expect(page).toHaveURL(/\/teachers$/);
+    await expect(page.getByText(`Welcome ${person.name}`)).toBeVisible();
+    const card = page.getByRole('article', { name: teacher });
+    await expect(heart(card)).toHaveAttribute('aria-pressed', 'true');
+
+    // the heart as a form, signed in: removes, and adds again
+    await heart(card).click();
+    await expect(page).toHaveURL(/\/teachers$/);
+    await expect(heart(page.getByRole('article', { name: teacher }))).toHaveAttribute('aria-pressed', 'false');
+    await heart(page.getByRole('article', { name: teacher })).click();
+    await expect(heart(page.getByRole('article', { name: teacher }))).toHaveAttribute('aria-pressed', 'true');
+
+    // signed out (Logout needs scripts: the cookies go), Log in from the header comes back here
+    await context.clearCookies();
+    await open(page, '/teachers?language=French');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fteachers%3Flanguage%3DFrench$/);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(person.email);
+    await page.getByLabel('Password', { exact: true }).fill(person.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/teachers\?language=French$/);
+    await expect(page.getByText(`Welcome ${person.name}`)).toBeVisible();
   });
 });
 

@@ -134,6 +134,20 @@ describe('POST /login', () => {
   });
 });
 
+describe('over a real connection (the request stream is done once its body is read)', () => {
+  it('a refused post is answered with the page, not left hanging', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/login`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ email: 'not-an-email', password: 'short' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Invalid email');
+  });
+});
+
 describe('POST /register', () => {
   it('registers, signs in and goes back (303)', async () => {
     const email = `form-${process.pid}-${Date.now()}@example.com`;

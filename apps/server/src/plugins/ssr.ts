@@ -258,7 +258,10 @@ export async function createPageRenderer(
    * for no one).
    */
   const renderPage = (request: FastifyRequest, reply: FastifyReply, url: string, anonymous: boolean, form?: FormEcho) =>
-    options.renderTurns(() => (request.raw.destroyed ? Promise.resolve(undefined) : renderNow(request, reply, url, anonymous, form)));
+    // (a post's request stream is done with once its body is read: whether its client left is the socket's)
+    options.renderTurns(() =>
+      (form ? request.raw.socket?.destroyed : request.raw.destroyed) ? Promise.resolve(undefined) : renderNow(request, reply, url, anonymous, form),
+    );
 
   async function renderNow(
     request: FastifyRequest,

@@ -1,9 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
-import { LogInIcon, LogOutIcon } from '../../components/ui/icon';
+import { Button, buttonClassName } from '../../components/ui/button';
 import {
   loadLoginForm,
   loadRegisterForm,
@@ -17,27 +15,24 @@ import { openModal } from '../../store';
 import { loadAuthModals } from './lazy-auth-modals';
 import styles from './header.module.css';
 
-/** A hint (pointer over, focus) that a modal may open: fetch its code and its form's. */
-function preload(loadForm: () => Promise<unknown>) {
+/** A hint (pointer over, focus) that a modal may open: fetch the modals' code and their forms'. */
+function preload() {
   void loadAuthModals();
-  void loadForm();
+  void loadLoginForm();
+  void loadRegisterForm();
 }
 
-/** `?next=` the page this is (the /login and /register pages keep their own): where the pages return to. */
+/** `?next=` the page this is: where the /login and /register pages return to. */
 function useReturnQuery(): string {
   const { pathname, search } = useLocation();
-  if (pathname === '/login' || pathname === '/register') return search;
-  const here = pathname + search;
-  return here === '/' ? '' : `?next=${encodeURIComponent(here)}`;
+  return `?next=${encodeURIComponent(pathname + search)}`;
 }
 
 /** A plain click, once the app runs, opens the modal; before that, or with a modifier key, the link goes to the page. */
-function opensModal(open: () => void) {
-  return (event: MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    open();
-  };
+function plainClick(event: MouseEvent): boolean {
+  if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  event.preventDefault();
+  return true;
 }
 
 /**
@@ -69,7 +64,6 @@ export function HeaderAuth() {
           onFocus={() => void loadSignOut()}
           onClick={() => void logout()}
         >
-          <LogOutIcon className={styles.loginIcon} />
           Logout
         </Button>
       </div>
@@ -77,28 +71,21 @@ export function HeaderAuth() {
   }
 
   return (
-    <div className={styles.auth}>
-      <ButtonLink
+    <div className={styles.auth} onPointerEnter={preload} onFocus={preload}>
+      <Link
         to={`/login${returnQuery}`}
-        variant="ghost"
-        className={styles.loginButton}
-        onPointerEnter={() => preload(loadLoginForm)}
-        onFocus={() => preload(loadLoginForm)}
-        onClick={opensModal(() => dispatch(openModal('login')))}
+        className={buttonClassName('ghost', false, styles.loginButton)}
+        onClick={(event) => plainClick(event) && dispatch(openModal('login'))}
       >
-        <LogInIcon className={styles.loginIcon} />
         Log in
-      </ButtonLink>
-      <ButtonLink
+      </Link>
+      <Link
         to={`/register${returnQuery}`}
-        variant="dark"
-        className={styles.registerButton}
-        onPointerEnter={() => preload(loadRegisterForm)}
-        onFocus={() => preload(loadRegisterForm)}
-        onClick={opensModal(() => dispatch(openModal('register')))}
+        className={buttonClassName('dark', false, styles.registerButton)}
+        onClick={(event) => plainClick(event) && dispatch(openModal('register'))}
       >
         Registration
-      </ButtonLink>
+      </Link>
     </div>
   );
 }

@@ -37,16 +37,5 @@ export function LogInIcon(props: IconProps) {
   );
 }
 
-/** Logout: the door with the arrow leaving it (Log in's arrow enters). */
-export function LogOutIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-      <path d="m16 17 5-5-5-5" />
-      <path d="M21 12H9" />
-    </Svg>
-  );
-}
-
 /** Where the modal close icon lives (a real image: the original gives it the alt text `icon_close`). */
 export const closeIconSrc = '/icons/close.svg';

@@ -17,7 +17,9 @@ const PAGES = {
 /** The page's hidden fields from its URL: where to go back to, and the teacher whose heart led here. */
 function useHiddenFields() {
   const [search] = useSearchParams();
-  const next = returnPath(search.get('next')) ?? '/';
+  let next = returnPath(search.get('next')) ?? '/';
+  // the header's links on this page point here again: go back where the first one came from
+  if (/^\/(login|register)(\?|$)/.test(next)) next = returnPath(new URLSearchParams(next.split('?')[1]).get('next')) ?? '/';
   const favorite = search.get('favorite') ?? '';
   const hidden: Record<string, string> = {};
   if (next !== '/') hidden.next = next;
