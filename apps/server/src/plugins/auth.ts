@@ -15,7 +15,7 @@ import {
 import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
 import { passwordOptions, rehashAfterSignIn } from './auth-password.js';
 import { formRulesHook } from './auth-rules.js';
-import { HttpError, sendError } from './errors.js';
+import { HttpError, loggableError, sendError, UNAVAILABLE_RETRY_AFTER_S } from './errors.js';
 
 /**
  * The header better-auth reads the client address from. The server overwrites it with
@@ -38,7 +38,7 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
   const secure = options.publicOrigin.startsWith('https://');
   // Mail never fails the request that causes it (the user can ask again); the log names the user by id.
   const queueQuietly = (what: string, userId: string, queued: Promise<void>) =>
-    queued.catch((error: unknown) => log.error({ err: error, userId }, `could not queue the ${what} e-mail`));
+    queued.catch((error: unknown) => log.error({ err: loggableError(error), userId }, `could not queue the ${what} e-mail`));
   return betterAuth({
     appName: 'LearnLingo',
     secret: options.secret,
@@ -112,7 +112,10 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       level: 'warn',
       log: (level, message, ...args) => {
         const fn = level === 'error' || level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
-        fn({ source: 'better-auth', args: args.length > 0 ? args : undefined }, message);
+        // Its arguments may be a failed query's error (with the query's parameters) or a user:
+        // errors go through loggableError, anything else is named by its type only.
+        const safe = args.map((arg) => (arg instanceof Error ? loggableError(arg) : typeof arg));
+        fn({ source: 'better-auth', args: safe.length > 0 ? safe : undefined }, message);
       },
     },
   });
@@ -215,6 +218,13 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
           }),
         );
 
+        if (response.status >= 500 && !(await db.ping())) {
+          // better-auth answers a failed query with a 500 of its own, before the error handler
+          // could tell an outage from a bug: the database not answering is the outage's 503.
+          request.log.warn({ status: response.status }, 'auth request failed: database unavailable, 503');
+          reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+          return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable; please try again in a moment');
+        }
         if (response.status >= 500) request.log.error({ status: response.status }, 'auth request failed');
         else if (response.status >= 400) request.log.debug({ status: response.status }, 'auth request refused');
         reply.code(response.status);

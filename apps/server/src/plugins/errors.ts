@@ -197,13 +197,18 @@ const CONTEXT_NAMES: Record<string, string> = {
   headers: 'request headers',
 };
 
+/** Whether the app's database (when it has one) answers a ping: asked only of what would be a 500. */
+async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+  return app.hasDecorator('db') ? app.db.ping() : true;
+}
+
 /**
  * One error handler for the whole app: every error leaves as JSON
  * `{error: {code, message, fields?}}`; client faults get their 4xx, and only a real bug
  * is a 500, logged, without its stack in the response.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, error.code, error.message, error.fields);
     }
@@ -234,7 +239,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', message);
     }
 
-    const databaseUnavailable = isDatabaseUnavailable(error);
+    // An error of a shape not known as an outage's is one too when the database does not
+    // answer now (a driver's or a library's own wording of a lost connection).
+    const databaseUnavailable = isDatabaseUnavailable(error) || !(await databaseAnswers(app));
     if (status === 503 || databaseUnavailable) {
       // an outage, not a bug: a warning without stacks (there is one per failed request)
       request.log.warn({ error: loggableOutage(error) }, databaseUnavailable ? 'database unavailable: 503' : 'unavailable: 503');
