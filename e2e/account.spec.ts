@@ -73,7 +73,7 @@ test('forgot password: the link from the outbox sets a new password, which then 
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
   await page.goto('/');
   const header = page.getByRole('banner');
-  await header.getByRole('button', { name: 'Log in' }).click();
+  await header.getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
   await login.getByRole('button', { name: 'Forgot password?' }).click();
 
@@ -152,7 +152,7 @@ test('/account: the name and the password change; the header follows; the new pa
   await expect(header.getByRole('link', { name: 'Welcome Olena Renamed' })).toBeVisible();
 
   await header.getByRole('button', { name: 'Logout' }).click();
-  await header.getByRole('button', { name: 'Log in' }).click();
+  await header.getByRole('link', { name: 'Log in' }).click();
   await logIn(page, user.email, 'brand-new-pass1');
   await expect(header.getByRole('link', { name: 'Welcome Olena Renamed' })).toBeVisible();
 });
@@ -173,9 +173,9 @@ test('/account: deleting the account after typing the password', async ({ page, 
   await expect(page.getByText('Your account is deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const header = page.getByRole('banner');
-  await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
 
-  await header.getByRole('button', { name: 'Log in' }).click();
+  await header.getByRole('link', { name: 'Log in' }).click();
   await logIn(page, user.email, user.password);
   await expect(page.getByText('Email or password is incorrect')).toBeVisible();
   await page.goto('/account');
@@ -193,7 +193,7 @@ test('logging out in one tab signs the other out within seconds', async ({ page,
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout successfully')).toBeVisible();
   // the other tab, untouched: signed out, and off the signed-in-only page
-  await expect(other.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible({ timeout: 5_000 });
+  await expect(other.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible({ timeout: 5_000 });
   await expect(other).toHaveURL(/\/$/);
   await other.close();
 });

@@ -14,7 +14,7 @@ test('an account from registration to a second registration with the same e-mail
   await page.goto('/');
   const header = page.getByRole('banner');
 
-  await header.getByRole('button', { name: 'Registration' }).click();
+  await header.getByRole('link', { name: 'Registration' }).click();
   let dialog = await fillAndSubmit(page, 'Registration', { Name: user.name, Email: user.email, Password: user.password });
   await expect(page.getByText('Signup successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -28,10 +28,10 @@ test('an account from registration to a second registration with the same e-mail
   await header.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logout successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Favorites' })).toHaveCount(0);
 
-  await header.getByRole('button', { name: 'Log in' }).click();
+  await header.getByRole('link', { name: 'Log in' }).click();
   dialog = await fillAndSubmit(page, 'Login', { Email: user.email, Password: `${user.password}x` });
   await expect(page.getByText('Email or password is incorrect')).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -44,9 +44,9 @@ test('an account from registration to a second registration with the same e-mail
   await expect(header.getByText(`Welcome ${user.name}`)).toBeVisible();
 
   await header.getByRole('button', { name: 'Logout' }).click();
-  await expect(header.getByRole('button', { name: 'Registration' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Registration' })).toBeVisible();
   // the toast sits top right, over the header's buttons: clicks go through it
-  await header.getByRole('button', { name: 'Registration' }).click();
+  await header.getByRole('link', { name: 'Registration' }).click();
   dialog = await fillAndSubmit(page, 'Registration', { Name: 'Someone Else', Email: user.email, Password: 'another-pass1' });
   await expect(page.getByText('Email in use')).toBeVisible();
   await expect(dialog).toBeVisible();
@@ -61,7 +61,7 @@ test('a visitor who opens /favorites lands on the home page', async ({ page }) =
 
 test('validation messages show on blur and on change, not on load', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
   const email = dialog.getByLabel('Email', { exact: true });
   await expect(email).toBeFocused();
@@ -73,4 +73,57 @@ test('validation messages show on blur and on change, not on load', async ({ pag
   await expect(dialog.getByText("Password can't be is empty")).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+// Issue 28: a tap before the app has hydrated is not lost (decision 105). The app's script is
+// held back, so the page stays server HTML until the journey lets it go.
+test('Log in, Registration and a heart work the moment they are visible, before hydration', async ({ page, user }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/teachers?language=French', { waitUntil: 'commit' });
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fteachers%3Flanguage%3DFrench$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  // Log in's icon is its own CSS mask (the arrow entering); Logout's is checked below
+  const icon = (name: string, role: 'link' | 'button') =>
+    header.getByRole(role, { name }).evaluate((element) => getComputedStyle(element, '::before').maskImage);
+  expect(await icon('Log in', 'link')).toContain('M15 3h4');
+
+  await page.goto('/', { waitUntil: 'commit' });
+  await header.getByRole('link', { name: 'Registration' }).click();
+  await expect(page).toHaveURL(/\/register\?next=%2F$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
+
+  await page.goto('/teachers', { waitUntil: 'commit' });
+  const card = page.getByRole('article').first();
+  const teacher = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await card.getByRole('button', { name: 'Add to favorites' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fteachers&favorite=/);
+  await expect(page.getByText('You need to authenticate')).toBeVisible();
+
+  // now the app runs: the page's form checks the fields, then posts; the teacher is added
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('link', { name: 'Registration' }).last().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
+  await page.getByRole('button', { name: 'Registration' }).click();
+  await expect(page.getByText('Name is required field')).toBeVisible();
+  await expect(page).toHaveURL(/\/register\?/);
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Registration' }).click();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(header.getByText(`Welcome ${user.name}`)).toBeVisible();
+  await expect(page.getByRole('article', { name: teacher }).getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(await icon('Logout', 'button')).toContain('M9 21H5');
 });

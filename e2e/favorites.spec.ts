@@ -31,11 +31,11 @@ test('favourite a teacher, see it on /favorites, reload, logout, login, still th
   // logout clears the browser copy …
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('teachers'))).toBeNull();
 
   // … and signing in brings the server copy back
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
   await dialog.getByLabel('Email').fill(user.email);
   await dialog.getByLabel('Password', { exact: true }).fill(user.password);

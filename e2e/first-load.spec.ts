@@ -42,6 +42,6 @@ test('first load of /: under 100 kB of JavaScript gzip, without RTK Query, zod o
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Unlock your potential');
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(requested.filter((path) => /login-form|register-form|auth-modals|sign-out/.test(path))).toEqual([]);
 });

@@ -265,7 +265,7 @@ test('the browser’s Back closes an open modal and stays on the page; Back and 
   await banner.getByRole('link', { name: 'Teachers' }).click();
   await expect(page.getByRole('article').first()).toBeVisible();
 
-  await banner.getByRole('button', { name: 'Log in' }).click();
+  await banner.getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
   await expect(login.getByLabel('Email')).toBeFocused();
   await page.goBack();
@@ -274,7 +274,7 @@ test('the browser’s Back closes an open modal and stays on the page; Back and 
   await expect(page.getByRole('article').first()).toBeVisible();
 
   // closed another way, a modal leaves nothing behind: Back goes to the page before
-  await banner.getByRole('button', { name: 'Registration' }).click();
+  await banner.getByRole('link', { name: 'Registration' }).click();
   const registration = page.getByRole('dialog', { name: 'Registration' });
   await expect(registration.getByLabel('Name')).toBeFocused();
   await page.keyboard.press('Escape');

@@ -74,7 +74,7 @@ test("a signed-in reload: the first HTML already says Welcome {name}, never Log 
   const seen = watch(page);
   await page.goto('/teachers', { waitUntil: 'commit' });
   await expect(page.getByText(`Welcome ${user.name}`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
   await page.goto('/favorites');
   await expect(page).toHaveURL(/\/favorites$/);
   await expectHydrated(page);
