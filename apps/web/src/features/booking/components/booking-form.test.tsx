@@ -97,6 +97,24 @@ describe('trial lesson booking', () => {
     expect(within(dialog).queryByText(/required field|Invalid|Choose a reason|can't be is empty|Choose a time for/)).not.toBeInTheDocument();
   });
 
+  it('a filled form can be read back: each field keeps a visible label, with the original\'s words as label and placeholder', async () => {
+    const view = await openBooking();
+    await fillForm(view);
+    for (const [name, value] of [
+      ['Full Name', 'Ann Lee'],
+      ['Email', 'ann@example.com'],
+      ['Phone number', '+380 (67) 123-45-67'],
+    ] as const) {
+      const input = within(view.dialog).getByLabelText(name);
+      expect(input).toHaveValue(value);
+      expect(input).toHaveAttribute('placeholder', name);
+      // shown, not only for assistive technology (the placeholder is gone once typed in)
+      const label = within(view.dialog).getByText(name, { selector: 'label' });
+      expect(label).toHaveAttribute('for', input.id);
+      expect(label).not.toHaveClass('visually-hidden');
+    }
+  });
+
   it('validates on blur and on change with the contract messages, and every field (the time too) on submit', async () => {
     const { dialog, user, bodies } = await openBooking();
     await user.click(field(dialog, 'Full Name'));

@@ -138,9 +138,9 @@ export function BookingForm({ teacherId, languages, defaultLanguage, onBooked }:
         )}
       />
       <div className={styles.fields}>
-        <TextField label="Full Name" hideLabel placeholder="Full Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-        <TextField label="Email" hideLabel placeholder="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone number" hideLabel placeholder="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Full Name" placeholder="Full Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <TextField label="Email" placeholder="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label="Phone number" placeholder="Phone number" type="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
       </div>
       <Button type="submit" fullWidth disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         Book
