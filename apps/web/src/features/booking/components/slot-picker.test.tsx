@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SlotPicker } from './slot-picker';
 
 // 23:00Z on 3 Nov is 18:00 on 3 Nov in New York and 08:00 on 4 Nov in Tokyo
@@ -73,5 +73,32 @@ describe('SlotPicker', () => {
     rerender(<SlotPicker slots={[]} teacherTimeZone="UTC" timeZone="UTC" onTimeZoneChange={() => {}} value="" onChange={() => {}} isError onRetry={retry} />);
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalled();
+  });
+  describe('the day strip says when more days hide past its edge', () => {
+    // jsdom has no layout: the strip is 200 px wide and its days 500 px
+    afterEach(() => vi.restoreAllMocks());
+    function layout(scrollWidth: number, clientWidth: number) {
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
+    }
+
+    it('marks the hidden sides (faded by the CSS) and follows the scroll', () => {
+      layout(500, 200);
+      render(<Harness initialZone="UTC" />);
+      const strip = screen.getByRole('group', { name: 'Day' });
+      expect(strip).toHaveAttribute('data-more', 'end');
+      strip.scrollLeft = 150;
+      fireEvent.scroll(strip);
+      expect(strip).toHaveAttribute('data-more', 'start end');
+      strip.scrollLeft = 300;
+      fireEvent.scroll(strip);
+      expect(strip).toHaveAttribute('data-more', 'start');
+    });
+
+    it('no mark when every day fits', () => {
+      layout(200, 200);
+      render(<Harness initialZone="UTC" />);
+      expect(screen.getByRole('group', { name: 'Day' })).not.toHaveAttribute('data-more');
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { useScrollEdges } from '../hooks/use-scroll-edges';
 import { dayKey, formatDay, formatTime, timeZones, zoneLabel } from '../lib/lesson-time';
 import styles from './slot-picker.module.css';
 
@@ -57,6 +58,7 @@ export function SlotPicker({
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const valueDay = value && slots.includes(value) ? dayKey(value, timeZone) : null;
   const day = days.find((d) => d.key === (pickedDay ?? valueDay)) ?? days[0];
+  const [hiddenDays, daysRef] = useScrollEdges();
   const zones = useMemo(() => timeZones(timeZone).map((z) => ({ value: z, label: zoneLabel(z) })), [timeZone]);
 
   return (
@@ -91,7 +93,14 @@ export function SlotPicker({
         <p className={styles.message}>No free times in the next 14 days. Please choose another teacher or come back later.</p>
       ) : (
         <>
-          <div className={styles.days} role="group" aria-label="Day">
+          <div
+            ref={daysRef}
+            className={styles.days}
+            role="group"
+            aria-label="Day"
+            // the sides where more days hide, faded by the CSS
+            data-more={hiddenDays || undefined}
+          >
             {days.map((d) => (
               <button
                 key={d.key}
