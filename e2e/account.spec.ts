@@ -36,7 +36,9 @@ async function resetLinkFor(email: string): Promise<string> {
         }
         return '';
       },
-      { timeout: 15_000, message: `a reset e-mail for ${email} in ${outboxDir}` },
+      // (the worker writes it within a second when idle; the CI run's two workers keep the
+      // server busy, and 15 s was once not enough)
+      { timeout: 45_000, message: `a reset e-mail for ${email} in ${outboxDir}` },
     )
     .not.toBe('');
   return link;
@@ -69,6 +71,7 @@ test('forgot password: the link from the outbox sets a new password, which then 
   user,
   baseURL,
 }) => {
+  test.setTimeout(120_000); // the outbox may take up to 45 s under load (resetLinkFor)
   await signUpViaApi(request, baseURL!, user); // another context: this page stays signed out
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
   await page.goto('/');

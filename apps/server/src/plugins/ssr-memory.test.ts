@@ -9,7 +9,7 @@ import type { RenderRequest, ServerEntry } from '@learnlingo/contract/plain';
 import { buildApp } from '../app.js';
 import { seedGenerated } from '../catalogue/seed.js';
 import { signUp, testEnv, type TestUser } from '../test/app.js';
-import { createTestDatabase, type TestDatabase } from '../test/db.js';
+import { createTestDatabase, testEngine, type TestDatabase } from '../test/db.js';
 
 /*
  * Issue 27, decision 100: nothing made for a request outlives it. A server render makes a
@@ -114,7 +114,10 @@ afterAll(async () => {
 const pageAt = (i: number) => ({ url: urls[i % urls.length] ?? '/', user: i % 3 === 0 ? users[i % users.length] : undefined });
 
 // (~10 s and ~2 s on an idle 2-core machine; the timeouts leave room for a loaded one)
-describe('no render outlives its request (issue 27)', () => {
+// PGlite run only: what it checks is the renderer's and the server's own objects, which the
+// database engine under the API does not change, and a second run on PostgreSQL cost ~30 s of
+// the suite's time (CI's whole `npm test` is to stay under 10 minutes).
+describe.skipIf(testEngine === 'postgres')('no render outlives its request (issue 27)', () => {
   it("the web app's server entry, 2,000 renders: no request, API answer or page stays reachable, and the heap (every store) stays put", { timeout: 120_000 }, async () => {
     /** API answers asked of the server once each (per user), then given out anew to each render */
     const answers = new Map<string, { status: number; type: string; body: string }>();
