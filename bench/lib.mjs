@@ -216,3 +216,17 @@ export async function loadRun(server, title, paths, { connections, duration, hea
     loaderUs: perRequest('loader'),
   };
 }
+
+/** Every teacher's page path, from the server's sitemap (an index of parts past 50,000 URLs). */
+export async function sitemapTeacherPaths(base) {
+  const locs = async (pathname) => {
+    const res = await fetch(base + pathname);
+    if (!res.ok) throw new Error(`${pathname}: ${res.status}`);
+    return [...(await res.text()).matchAll(/<loc>([^<]{1,2000})<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  };
+  const top = await locs('/sitemap.xml');
+  const files = top.some((p) => p.startsWith('/sitemaps/')) ? top : ['/sitemap.xml'];
+  const pages = [];
+  for (const file of files) pages.push(...(file === '/sitemap.xml' ? top : await locs(file)).filter((p) => p.startsWith('/teachers/')));
+  return pages;
+}

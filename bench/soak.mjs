@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { arg, catalogueEnv, ensureBuilt, freePort, pgReachable, searchIndexBuilt, seed, shuffle, startServer } from './lib.mjs';
+import { arg, catalogueEnv, ensureBuilt, freePort, pgReachable, searchIndexBuilt, seed, shuffle, startServer, sitemapTeacherPaths } from './lib.mjs';
 
 const REQUESTS = Number(arg('requests', 100_000));
 const ENGINE = arg('engine', 'postgres');
@@ -70,19 +70,6 @@ async function serverMemory(server) {
   return JSON.parse(readFileSync(memoryFile, 'utf8'));
 }
 
-/** Every teacher's page, from the server's sitemap (an index of parts past 50,000 URLs). */
-async function teacherUrls(base) {
-  const locs = async (pathname) => {
-    const res = await fetch(base + pathname);
-    if (!res.ok) throw new Error(`${pathname}: ${res.status}`);
-    return [...(await res.text()).matchAll(/<loc>([^<]{1,2000})<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  };
-  const top = await locs('/sitemap.xml');
-  const files = top.some((p) => p.startsWith('/sitemaps/')) ? top : ['/sitemap.xml'];
-  const pages = [];
-  for (const file of files) pages.push(...(file === '/sitemap.xml' ? top : await locs(file)).filter((p) => p.startsWith('/teachers/')));
-  return pages;
-}
 
 /** Distinct catalogue URLs in the app's own spelling (as bench/ssr.mjs): orders × languages × levels × price ranges, and searches. */
 function catalogueUrls(facets) {
@@ -103,7 +90,7 @@ function catalogueUrls(facets) {
 /** `count` distinct page URLs: teachers' pages and catalogue URLs, then unknown paths (the not-found page) to make up the number. */
 async function distinctUrls(base, count) {
   const facets = await (await fetch(`${base}/api/teachers/facets`)).json();
-  const urls = [...new Set([...(await teacherUrls(base)), ...catalogueUrls(facets)])];
+  const urls = [...new Set([...(await sitemapTeacherPaths(base)), ...catalogueUrls(facets)])];
   for (let i = 0; urls.length < count; i += 1) urls.push(`/no-such-page-${i}`);
   return shuffle(urls).slice(0, count);
 }

@@ -27,6 +27,7 @@ import {
   searchIndexBuilt,
   seed,
   shuffle,
+  sitemapTeacherPaths,
   startServer,
 } from './lib.mjs';
 
@@ -76,22 +77,7 @@ function catalogueUrls(facets) {
   return shuffle(urls);
 }
 
-/** Every teacher's page, from the server's sitemap (an index of parts past 50,000 URLs). */
-async function teacherUrls(base) {
-  const locs = async (pathname) => {
-    const res = await fetch(base + pathname);
-    if (!res.ok) throw new Error(`${pathname}: ${res.status}`);
-    return [...(await res.text()).matchAll(/<loc>([^<]{1,2000})<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  };
-  const top = await locs('/sitemap.xml');
-  const files = top.some((p) => p.startsWith('/sitemaps/')) ? top : ['/sitemap.xml'];
-  const pages = [];
-  for (const file of files) {
-    const inFile = file === '/sitemap.xml' ? top : await locs(file);
-    pages.push(...inFile.filter((p) => p.startsWith('/teachers/')));
-  }
-  return shuffle(pages);
-}
+const teacherUrls = async (base) => shuffle(await sitemapTeacherPaths(base));
 
 /**
  * What the server answers for a page: status, type, and whether the HTML holds what the
