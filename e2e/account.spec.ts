@@ -1,48 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, shoot, signUpViaApi, test, type TestUser } from './fixtures';
+import { linkFromOutbox } from './outbox';
 
 // Issue 10, accounts: forgot password, /account, deleting the account, one session across tabs,
 // and the heart that asked a visitor to sign in.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** The main e2e server's DATA_DIR (playwright.config.ts): without SMTP_URL its mail is .eml files here. */
-const outboxDir = path.join(here, `.data/main-${process.env.E2E_PORT}`, 'outbox');
-
-/** An .eml's text with quoted-printable soft breaks and escapes undone. */
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** The reset link of the newest .eml addressed to `email` (the mail worker writes it within a few seconds). */
-async function resetLinkFor(email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        for (const name of files.reverse()) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outboxDir, name), 'utf8'));
-          if (!text.includes(email) || !/Subject: Reset your LearnLingo password/.test(text)) continue;
-          link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(text)?.[0] ?? '';
-          if (link) return link;
-        }
-        return '';
-      },
-      // (the worker writes it within a second when idle; the CI run's two workers keep the
-      // server busy, and 15 s was once not enough)
-      { timeout: 45_000, message: `a reset e-mail for ${email} in ${outboxDir}` },
-    )
-    .not.toBe('');
-  return link;
-}
+/** The reset link of the newest .eml addressed to `email`. */
+const resetLinkFor = (email: string) =>
+  linkFromOutbox(email, /^Subject: Reset your LearnLingo password/m, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/);
 
 /**
  * A client address of the test's own (a /64 of IPv6's documentation prefix: the rate limit

@@ -1,46 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, screenshotDir, shoot, signUpViaApi, test } from './fixtures';
+import { linkFromOutbox } from './outbox';
 
 // Issues 4 and 12: a trial lesson is booked at a free time of the teacher, found again
 // (My lessons, or the private link) and cancelled; a time can be booked once.
 // Issue 27: a visitor's booking is held until the link in its e-mail confirms it (decision 102).
-
-/** The main e2e server's DATA_DIR (playwright.config.ts): without SMTP_URL its mail is .eml files here. */
-const outboxDir = path.join(path.dirname(fileURLToPath(import.meta.url)), `.data/main-${process.env.E2E_PORT}`, 'outbox');
-
-/** An .eml's text with quoted-printable soft breaks and escapes undone. */
-const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** The first link matching `link` in the newest .eml to `email` whose subject matches `subject` (the worker writes it within seconds). */
-async function linkFromOutbox(email: string, subject: RegExp, link: RegExp): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        for (const name of files.reverse()) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outboxDir, name), 'utf8'));
-          if (!text.includes(email) || !subject.test(text)) continue;
-          found = link.exec(text)?.[0] ?? '';
-          if (found) return found;
-        }
-        return '';
-      },
-      { timeout: 15_000, message: `an e-mail to ${email} in ${outboxDir}` },
-    )
-    .not.toBe('');
-  return found;
-}
 
 /** An address of this run's own (the bookings per mailbox are limited, and a repeated run must not share one). */
 const ownEmail = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
