@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedTeacherId } from './catalogue/generator.js';
+import { generatedTeacherId } from './catalogue/index.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/app.js';
 
 let t: TestApp;
@@ -96,8 +96,8 @@ describe('errors are JSON, 4xx for client faults, never a stack', () => {
   });
 
   it('a teacher stored with SQL and HTML in its strings comes back verbatim as JSON', async () => {
-    const { importEntries } = await import('./catalogue/import.js');
-    const { buildTeacher } = await import('./catalogue/generator.js');
+    const { importEntries } = await import('./catalogue/index.js');
+    const { buildTeacher } = await import('./catalogue/index.js');
     const nasty = "<img src=x onerror=alert(1)> '; DROP TABLE teacher; --";
     await importEntries(t.db, [{ label: 'x', record: buildTeacher({ id: 'nasty', name: nasty, lesson_info: nasty }) }]);
     const res = await t.app.inject({ method: 'GET', url: '/api/teachers/nasty' });

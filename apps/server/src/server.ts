@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
-import { ensureCatalogueStatistics } from './catalogue/catalogue-writer.js';
-import { seedIfEmpty } from './catalogue/seed.js';
+import { ensureCatalogueStatistics } from './catalogue/index.js';
+import { seedIfEmpty } from './catalogue/index.js';
 import { ensureAuthSecret } from './config/auth-secret.js';
 import { EnvError, loadEnv } from './config/env.js';
 import { makeTreePrivate, privateByDefault } from './config/private-files.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { importFile } from '../catalogue/import.js';
+import { importFile } from '../catalogue/index.js';
 import { loadEnv } from '../config/env.js';
 import { openConfiguredDatabase } from '../db/open.js';
 import { runCli, UsageError } from './run.js';

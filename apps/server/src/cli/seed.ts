@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { seedGenerated } from '../catalogue/seed.js';
+import { seedGenerated } from '../catalogue/index.js';
 import { loadEnv } from '../config/env.js';
 import { openConfiguredDatabase } from '../db/open.js';
 import { runCli, UsageError } from './run.js';

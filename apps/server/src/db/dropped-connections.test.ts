@@ -6,7 +6,7 @@ import type { BookingCreated, SlotsResponse } from '@learnlingo/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedTeacherId } from '../catalogue/generator.js';
+import { generatedTeacherId } from '../catalogue/index.js';
 import { createTestApp, nextIp, type TestApp } from '../test/app.js';
 import { testEngine } from '../test/db.js';
 import { openDatabase, type Database } from './client.js';

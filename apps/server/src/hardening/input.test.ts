@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { CONTROL_CHARACTER_MESSAGE, validationMessages as m } from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generatedTeacherId } from '../catalogue/generator.js';
+import { generatedTeacherId } from '../catalogue/index.js';
 import { createTestApp, nextIp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 
 /** Issue 10, findings 1 and 6: hostile strings in the bodies people send. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TeachersPage } from '@learnlingo/contract';
 import type { RenderRequest, ServerEntry } from '@learnlingo/contract/plain';
 import { buildApp } from '../app.js';
-import { seedGenerated } from '../catalogue/seed.js';
+import { seedGenerated } from '../catalogue/index.js';
 import { signUp, testEnv, type TestUser } from '../test/app.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../test/db.js';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@learnlingo/contract';
-import { generatedTeacherId } from '../catalogue/generator.js';
+import { generatedTeacherId } from '../catalogue/index.js';
 import { mailOutbox, teacherAvailability } from '../db/schema.js';
 import { redactUrl } from '../app.js';
 import { createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp } from '../test/app.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Teacher, TeachersPage } from '@learnlingo/contract';
 import { buildApp, type BuildAppOptions } from '../app.js';
-import { importFile } from '../catalogue/import.js';
+import { importFile } from '../catalogue/index.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
 import { acceptedEncoding, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
 import { developmentCsp } from './security-headers.js';
-import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../modules/teachers/catalogue-cache.js';
+import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../catalogue/index.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
 export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';

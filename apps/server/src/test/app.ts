@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { seedGenerated } from '../catalogue/seed.js';
+import { seedGenerated } from '../catalogue/index.js';
 import { loadEnv, type Env } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from './db.js';

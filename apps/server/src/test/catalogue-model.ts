@@ -1,8 +1,8 @@
 import { teacherSchema, teachersPageSchema, type Sort, type Teacher } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { generateTeachers } from '../catalogue/generator.js';
-import { LIST_STATEMENTS } from '../modules/teachers/teachers-repository.js';
+import type { generateTeachers } from '../catalogue/index.js';
+import { LIST_STATEMENTS } from '../catalogue/index.js';
 
 /** A generated teacher, as the model of the catalogue sees it. */
 export type Generated = ReturnType<typeof generateTeachers> extends Generator<infer T> ? T : never;

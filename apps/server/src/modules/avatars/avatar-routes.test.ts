@@ -4,8 +4,8 @@ import { avatarPath } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { generateTeacher } from '../../catalogue/generator.js';
-import { importEntries, type ImportEntry } from '../../catalogue/import.js';
+import { generateTeacher } from '../../catalogue/index.js';
+import { importEntries, type ImportEntry } from '../../catalogue/index.js';
 import { createTestApp, testEnv, type TestApp } from '../../test/app.js';
 import { fetchPicture } from './picture-source.js';
 

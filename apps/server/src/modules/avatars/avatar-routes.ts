@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.js';
-import { notModified } from '../teachers/catalogue-cache.js';
-import { createTeachersRepository } from '../teachers/teachers-repository.js';
+import { notModified } from '../../catalogue/index.js';
+import { createTeachersRepository } from '../../catalogue/index.js';
 import { PictureCache } from './picture-cache.js';
 import { fetchPicture, PictureFetchError, type Picture } from './picture-source.js';
 

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { etagOf } from '../teachers/catalogue-cache.js';
+import { etagOf } from '../../catalogue/index.js';
 
 export interface Picture {
   body: Buffer;

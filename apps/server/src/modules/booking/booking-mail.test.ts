@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedTeacherId } from '../../catalogue/generator.js';
+import { generatedTeacherId } from '../../catalogue/index.js';
 import { mailOutbox, teacherAvailability } from '../../db/schema.js';
 import { createMailTransport, createMailWorker, type MailMessage } from '../../mail/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';

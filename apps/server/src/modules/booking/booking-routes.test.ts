@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app.js';
-import { generatedTeacherId } from '../../catalogue/generator.js';
+import { generatedTeacherId } from '../../catalogue/index.js';
 import { booking, mailOutbox, teacherAvailability, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { testEngine } from '../../test/db.js';

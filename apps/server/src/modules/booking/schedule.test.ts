@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateAvailability } from '../../catalogue/generator.js';
+import { generateAvailability } from '../../catalogue/index.js';
 import { bookableWindow, isTimeZone, isWeeklyHours, lessonStarts, parseWeeklyHours, zonedHourToInstant, type WeeklyHours } from './schedule.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();

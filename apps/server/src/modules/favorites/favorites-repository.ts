@@ -2,7 +2,7 @@ import type { Teacher } from '@learnlingo/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isForeignKeyViolation, type Database } from '../../db/client.js';
 import { favorite, teacher } from '../../db/schema.js';
-import { teacherFields, toTeacher, type TeacherRow } from '../teachers/teacher-row.js';
+import { teacherFields, toTeacher, type TeacherRow } from '../../catalogue/index.js';
 
 /** Every query is scoped by the user id from the session: no other user's rows are reachable. */
 export function createFavoritesRepository(db: Database) {

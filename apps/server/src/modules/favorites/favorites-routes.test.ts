@@ -1,6 +1,6 @@
 import type { Favorites } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedTeacherId } from '../../catalogue/generator.js';
+import { generatedTeacherId } from '../../catalogue/index.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { generateTeacher } from '../../catalogue/generator.js';
-import { importEntries, importFile } from '../../catalogue/import.js';
+import { generateTeacher } from '../../catalogue/index.js';
+import { importEntries, importFile } from '../../catalogue/index.js';
 import { createTestApp, testEnv, type TestApp } from '../../test/app.js';
 import { escapeXml, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, sitemapIndex, urlEntry, URLSET_CLOSE, URLSET_OPEN, urlsPerFile } from './sitemap-xml.js';
 

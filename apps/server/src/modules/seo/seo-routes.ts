@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { TEACHER_ID_MAX } from '@learnlingo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../../plugins/errors.js';
-import { etagOf, notModified } from '../teachers/catalogue-cache.js';
-import { createSeoRepository } from './seo-repository.js';
+import { etagOf, notModified } from '../../catalogue/index.js';
+import { createSeoRepository } from '../../catalogue/index.js';
 import {
   sitemapIndex,
   urlEntry,

@@ -8,10 +8,10 @@ import {
 } from '@learnlingo/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from '../../catalogue/generator.js';
+import { generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from '../../catalogue/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { pageThrough as pageThroughApp } from '../../test/catalogue-model.js';
-import { createCursorCodec, cursorScope } from './cursor.js';
+import { createCursorCodec, cursorScope } from '../../catalogue/index.js';
 
 const COUNT = 100;
 const generated = [...generateTeachers(1, COUNT)];

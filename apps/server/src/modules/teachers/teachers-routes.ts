@@ -14,10 +14,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
-import { CatalogueCache, etagOf, notModified, type CachedResponse } from './catalogue-cache.js';
-import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from './cursor.js';
-import { SORT_ORDERS, startPosition } from './sort-orders.js';
-import { parseTerms, type SearchIndex, type SearchTerm } from './search-index.js';
+import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../../catalogue/index.js';
+import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from '../../catalogue/index.js';
+import { SORT_ORDERS, startPosition } from '../../catalogue/index.js';
+import { parseTerms, type SearchIndex, type SearchTerm } from '../../catalogue/index.js';
 import {
   CardCache,
   createTeachersRepository,
@@ -25,7 +25,7 @@ import {
   type ListFilters,
   type ListPage,
   type NameMatches,
-} from './teachers-repository.js';
+} from '../../catalogue/index.js';
 
 export interface TeachersRoutesOptions {
   cursorSecret: string;

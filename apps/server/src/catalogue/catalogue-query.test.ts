@@ -1,8 +1,8 @@
 import { facetsSchema, LEVELS, teachersPageSchema, type Facets } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
-import { type Generated, listStatementsRun, ORDER, pageThrough as pageThroughApp, searchIndexBuilt } from '../../test/catalogue-model.js';
+import { generateTeachers, GENERATED_LANGUAGES } from './profiles/generator.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { type Generated, listStatementsRun, ORDER, pageThrough as pageThroughApp, searchIndexBuilt } from '../test/catalogue-model.js';
 
 // Search, orders, price ranges, totals and facet counts (issue 11), against a model of
 // the 100 generated teachers computed here. The response cache is off, so every request

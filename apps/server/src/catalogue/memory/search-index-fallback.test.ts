@@ -1,10 +1,10 @@
 import { teachersPageSchema } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateTeachers, GENERATED_LANGUAGES } from '../../catalogue/generator.js';
+import { generateTeachers, GENERATED_LANGUAGES } from '../profiles/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { listStatementsRun, ORDER, pageThrough } from '../../test/catalogue-model.js';
-import type * as repositoryModule from './teachers-repository.js';
-import { createTeachersRepository as realRepository } from './teachers-repository.js';
+import type * as repositoryModule from '../sql/teachers-repository.js';
+import { createTeachersRepository as realRepository } from '../sql/teachers-repository.js';
 
 // A search index that cannot be built (decision 094) must not fail searches: the search
 // statements count in the database instead, and the next search tries the build again.
@@ -12,7 +12,7 @@ import { createTeachersRepository as realRepository } from './teachers-repositor
 // statements answer them meanwhile.
 let builds = 0;
 let build: 'fails' | 'never ends' = 'fails';
-vi.mock('./teachers-repository.js', async (importOriginal) => {
+vi.mock('../sql/teachers-repository.js', async (importOriginal) => {
   const actual = await importOriginal<typeof repositoryModule>();
   return {
     ...actual,

@@ -3,7 +3,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teacher } from '../../db/schema.js';
 import { comparableTeacher, TEACHER_API_FIELDS, TEACHER_COLUMN_FIELDS, toTeacher } from './teacher-row.js';
-import { generateTeacher } from '../../catalogue/generator.js';
+import { generateTeacher } from '../profiles/generator.js';
 
 describe('the one teacher field list', () => {
   it("pairs every teacherSchema field but reviews with the teacher column of that name, in the contract's order", () => {

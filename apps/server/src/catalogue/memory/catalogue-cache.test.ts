@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from './catalogue-cache.js';
-import { CardCache } from './teachers-repository.js';
+import { CardCache } from '../sql/teachers-repository.js';
 
 describe('CatalogueCache.get', () => {
   it('requests for a key being computed wait for that computation; after a version change they do not', async () => {

@@ -1,7 +1,7 @@
 import { teachersPageSchema } from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedGenerated } from '../../catalogue/seed.js';
+import { seedGenerated } from '../profiles/seed.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { searchIndexBuilt } from '../../test/catalogue-model.js';
 

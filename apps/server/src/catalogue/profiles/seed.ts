@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.js';
-import { teacherAvailability } from '../db/schema.js';
+import type { Database, Db } from '../../db/client.js';
+import { teacherAvailability } from '../../db/schema.js';
 import {
   bumpCatalogueVersion,
   countTeachers,
   insertNewRecords,
   refreshCatalogueStatistics,
-} from './catalogue-writer.js';
+} from '../sql/catalogue-writer.js';
 import { GENERATOR_SEED, generateAvailability, generateTeachers } from './generator.js';
 
 const GENERATE_BATCH = 5000;

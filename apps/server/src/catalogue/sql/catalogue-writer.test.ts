@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../config/paths.js';
-import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
-import { createTestDatabase, testEngine, type TestDatabase } from '../test/db.js';
+import { migrationsFolder } from '../../config/paths.js';
+import { createTeachersRepository } from './teachers-repository.js';
+import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
 import { ensureCatalogueStatistics, insertNewRecords, upsertRecords } from './catalogue-writer.js';
-import { generateTeachers } from './generator.js';
-import { seedGenerated } from './seed.js';
+import { generateTeachers } from '../profiles/generator.js';
+import { seedGenerated } from '../profiles/seed.js';
 
 let t: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../db/schema.js';
-import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../modules/teachers/teacher-row.js';
+import type { Database, Db } from '../../db/client.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
+import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { facetsSchema, SORTS, teachersPageSchema, type Sort } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importEntries, parseExport } from '../../catalogue/import.js';
+import { importEntries, parseExport } from '../profiles/import.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { createTeachersRepository, type ListFilters } from './teachers-repository.js';
+import { createTeachersRepository, type ListFilters } from '../sql/teachers-repository.js';
 
 // A search's first page takes its total and facet counts from the search index (decision
 // 094), not from a count of its matches in the database. Here every first page and every

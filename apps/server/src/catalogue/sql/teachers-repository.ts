@@ -3,11 +3,11 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
-import { CatalogueCounts } from './catalogue-counts.js';
-import type { CursorPosition, SearchCounted } from './cursor.js';
-import { SearchIndexBuilder, type NameMatch, type SearchIndex } from './search-index.js';
-import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from './sort-orders.js';
-import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from './teacher-row.js';
+import { CatalogueCounts } from '../memory/catalogue-counts.js';
+import type { CursorPosition, SearchCounted } from '../model/cursor.js';
+import { SearchIndexBuilder, type NameMatch, type SearchIndex } from '../memory/search-index.js';
+import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from '../model/sort-orders.js';
+import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from '../model/teacher-row.js';
 
 const ph = sql.placeholder;
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedGenerated } from '../../catalogue/seed.js';
+import { seedGenerated } from '../profiles/seed.js';
 import { openDatabase } from '../../db/client.js';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../test/db.js';
 import { SORTS } from '@learnlingo/contract';
-import { parseTerms } from './search-index.js';
-import { SORT_ORDERS } from './sort-orders.js';
+import { parseTerms } from '../memory/search-index.js';
+import { SORT_ORDERS } from '../model/sort-orders.js';
 import {
   createTeachersRepository,
   LIST_STATEMENTS,

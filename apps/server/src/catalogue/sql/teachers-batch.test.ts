@@ -1,6 +1,6 @@
 import { LEVELS, teachersPageSchema } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateTeachers } from '../../catalogue/generator.js';
+import { generateTeachers } from '../profiles/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { CardCache, CARDS_STATEMENT, createTeachersRepository } from './teachers-repository.js';
 

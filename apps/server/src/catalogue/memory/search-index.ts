@@ -1,6 +1,6 @@
 import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
-import type { CursorPosition } from './cursor.js';
-import type { SortOrder } from './sort-orders.js';
+import type { CursorPosition } from '../model/cursor.js';
+import type { SortOrder } from '../model/sort-orders.js';
 
 /** A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix (`:*`). */
 export interface SearchTerm {

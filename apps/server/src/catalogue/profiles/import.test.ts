@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { Teacher } from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
-import { createTestDatabase, type TestDatabase } from '../test/db.js';
-import { countTeachers } from './catalogue-writer.js';
+import { createTeachersRepository } from '../sql/teachers-repository.js';
+import { createTestDatabase, type TestDatabase } from '../../test/db.js';
+import { countTeachers } from '../sql/catalogue-writer.js';
 import { ImportError, importFile, parseExport } from './import.js';
 
 /** The real, outside-written export (read in place, never copied into the repo). */
-const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
+const SHARED_EXPORT = fileURLToPath(new URL('../../../../../../shared/data/teachers.json', import.meta.url));
 const exported = JSON.parse(fs.readFileSync(SHARED_EXPORT, 'utf8')) as { teachers: Record<string, unknown>[] };
 const records = exported.teachers;
 

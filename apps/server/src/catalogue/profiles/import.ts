@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import { teacherIdSchema, teacherRecordSchema } from '@learnlingo/contract';
-import type { Database } from '../db/client.js';
-import { createTeachersRepository } from '../modules/teachers/teachers-repository.js';
-import { comparableTeacher } from '../modules/teachers/teacher-row.js';
+import type { Database } from '../../db/client.js';
+import { createTeachersRepository } from '../sql/teachers-repository.js';
+import { comparableTeacher } from '../model/teacher-row.js';
 import {
   bumpCatalogueVersion,
   refreshCatalogueStatistics,
   upsertRecords,
   type IdentifiedRecord,
-} from './catalogue-writer.js';
+} from '../sql/catalogue-writer.js';
 
 /*
  * Loads a realtime-database export of the catalogue. Accepted shapes:

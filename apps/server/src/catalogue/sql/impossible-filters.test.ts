@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { generateTeachers } from '../../catalogue/generator.js';
-import { importEntries, parseExport } from '../../catalogue/import.js';
-import { seedGenerated } from '../../catalogue/seed.js';
+import { generateTeachers } from '../profiles/generator.js';
+import { importEntries, parseExport } from '../profiles/import.js';
+import { seedGenerated } from '../profiles/seed.js';
 import type { Database } from '../../db/client.js';
 import { testEnv } from '../../test/app.js';
 import { SEARCH_INDEX_CHUNK_STATEMENT } from './teachers-repository.js';

@@ -1,0 +1,22 @@
+/*
+ * The catalogue: everything that reads or writes teachers lives under this folder, and
+ * the rest of the server (routes, server rendering, avatars, SEO, the CLI) imports it from
+ * here only.
+ *
+ *   model/     what a teacher is and how it is ordered: the field list, sort orders, cursors
+ *   sql/       the statements: list and search pages, counts, the bulk writer, the sitemap's reads
+ *   memory/    what a server keeps: the search index, counts, card and response caches
+ *   profiles/  where teachers come from: the generator, the importer, the seed
+ */
+export * from './model/cursor.js';
+export * from './model/sort-orders.js';
+export * from './model/teacher-row.js';
+export * from './sql/catalogue-writer.js';
+export * from './sql/seo-repository.js';
+export * from './sql/teachers-repository.js';
+export * from './memory/catalogue-cache.js';
+export * from './memory/catalogue-counts.js';
+export * from './memory/search-index.js';
+export * from './profiles/generator.js';
+export * from './profiles/import.js';
+export * from './profiles/seed.js';
