@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -42,6 +43,12 @@ export const teacher = pgTable(
     lessonInfo: text('lesson_info').notNull().default(''),
     conditions: text('conditions').array().notNull().default(sql`'{}'::text[]`),
     experience: text('experience').notNull().default(''),
+    /**
+     * Hidden by the school (hideTeacher): the row stays (bookings and favourites reference
+     * it) but the teacher has no card, language, search or name rows, and the list, counts,
+     * teacher page and sitemap leave it out. See decision 107.
+     */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +84,8 @@ export const teacher = pgTable(
       t.languages,
       t.levels,
     ),
+    // the few hidden teachers, which the list statement without a language skips (decision 107)
+    index('teacher_hidden_idx').on(t.id).where(sql`${t.hidden}`),
   ],
 );
 
@@ -196,6 +205,20 @@ export const catalogueVersion = pgTable('catalogue_version', {
   id: smallint('id').primaryKey(),
   version: integer('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the greatest catalogue_change.seq trimmed from the feed: a server behind it rebuilds (decision 107) */
+  feedTrimmed: bigint('feed_trimmed', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The change feed (decision 107): one row per single-teacher write (updateTeacher,
+ * createTeacher, hideTeacher), in that write's transaction and under the catalogue writers'
+ * advisory lock, so `seq` order is commit order. Every server reads the rows after the last
+ * it applied and re-reads those teachers; bulk imports bump catalogue_version instead.
+ */
+export const catalogueChange = pgTable('catalogue_change', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  teacherId: text('teacher_id').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // ---------------------------------------------------------------- better-auth

@@ -47,7 +47,7 @@ function teacherJson(record: IdentifiedRecord) {
 }
 
 /** Rows of a raw statement, whichever driver runs it. */
-async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
   const result: unknown = await tx.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
@@ -124,14 +124,14 @@ const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
   t.languages, t.levels, t.rating, t.price_per_hour, t.lessons_done`);
 
 /** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
-const CATALOGUE_WRITE_LOCK = sql.raw('950095');
+export const CATALOGUE_WRITE_LOCK = sql.raw('950095');
 
 /**
  * (Re)writes what the list reads for these teachers, from their rows and reviews as they
  * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
  * rows in teacher_language. Call it after the teachers and their reviews are written.
  */
-async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
+export async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
   // One writer of the names at a time: one writer's removal of a name it no longer uses
   // cannot miss a teacher another writer is giving that name (decision 095).
   await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
@@ -144,20 +144,27 @@ async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
           select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
-          where "teacher"."id" = any(${idList})
+          where "teacher"."id" = any(${idList}) and not "teacher"."hidden"
           on conflict (teacher_id) do update set json = excluded.json`,
+    );
+    // a hidden teacher has no list rows at all (decision 107)
+    await tx.execute(
+      sql`delete from ${teacherCard} c using ${teacher} t where c.teacher_id = t.id and t.id = any(${idList}) and t.hidden`,
+    );
+    await tx.execute(
+      sql`delete from ${teacherSearch} s using ${teacher} t where s.teacher_id = t.id and t.id = any(${idList}) and t.hidden`,
     );
     await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
     await tx.execute(
       sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels, lessons_done)
           select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels, t.lessons_done
           from ${teacher} t, unnest(t.languages) as l(language)
-          where t.id = any(${idList})`,
+          where t.id = any(${idList}) and not t.hidden`,
     );
     await tx.execute(
       sql`insert into ${teacherSearch} (teacher_id, name_text, document, languages, levels, rating, price_per_hour, lessons_done)
           select ${SEARCH_ROW} from ${teacher} t
-          where t.id = any(${idList})
+          where t.id = any(${idList}) and not t.hidden
           on conflict (teacher_id) do update set name_text = excluded.name_text, document = excluded.document,
             languages = excluded.languages, levels = excluded.levels, rating = excluded.rating,
             price_per_hour = excluded.price_per_hour, lessons_done = excluded.lessons_done`,

@@ -7,9 +7,9 @@ const w3c = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * Every statement walks the teacher primary key in id order (its collation, the same for
  * the ORDER BY and the > of the keyset), so a sitemap part is a run of consecutive ids.
  */
-const COUNT = 'select count(*)::int as n from teacher';
-const ID_BEFORE = 'select id from teacher order by id offset $1 limit 1';
-const PAGE = `select id, ${w3c('updated_at')} as lastmod from teacher where id > $1 order by id limit $2`;
+const COUNT = 'select count(*)::int as n from teacher where not hidden';
+const ID_BEFORE = 'select id from teacher where not hidden order by id offset $1 limit 1';
+const PAGE = `select id, ${w3c('updated_at')} as lastmod from teacher where id > $1 and not hidden order by id limit $2`;
 const UPDATED = `select ${w3c('updated_at')} as lastmod from catalogue_version where id = 1`;
 
 /** What the sitemap reads: teachers' ids and the times they changed, page by page. */

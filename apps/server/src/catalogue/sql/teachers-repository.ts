@@ -1,5 +1,5 @@
 import type { Sort, Stats, Teacher } from '@learnlingo/contract';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
@@ -79,6 +79,13 @@ const orderBy = (order: SortOrder, column: string, id: string) =>
   sql.raw(`${column} ${order.direction}, ${id} ${order.direction}`);
 
 /** A teacher's JSON for a page row `ids`: its card, or built on the spot when it has none. */
+/**
+ * The hidden teachers' ids (decision 107), once per statement (an InitPlan on the partial
+ * index teacher_hidden_idx): the list read from `teacher` skips them on the index tuple, so
+ * its scan stays index-only. They are a handful; the other reads have no rows for them.
+ */
+const hiddenIds = sql`array(select h.id from ${teacher} h where h.hidden)`;
+
 const cardJson = sql`coalesce(card.json, (select ${teacherCardJson} from ${teacher} "teacher" where "teacher"."id" = ids.id))`;
 
 /**
@@ -124,6 +131,7 @@ function listStatement(order: SortOrder): string {
           and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
           and ${priceRange('page')}
           and (page.${col}, page.id) ${after} (p.after_k, p.after_id)
+          and page.id <> all(${hiddenIds})
         order by ${orderBy(order, `page.${order.column}`, 'page.id')}
         limit p.lim)
       union all
@@ -476,6 +484,11 @@ export class CardCache {
     while (this.chars > this.maxChars) this.remove(this.cards.keys().next().value as string);
   }
 
+  /** Forgets one teacher's card (it changed: decision 107). */
+  delete(id: string): void {
+    this.remove(id);
+  }
+
   private remove(id: string): void {
     const card = this.cards.get(id);
     if (card === undefined) return;
@@ -589,7 +602,7 @@ export function createTeachersRepository(db: Database) {
   const byIdStatement = db.orm
     .select(teacherFields)
     .from(teacher)
-    .where(eq(teacher.id, ph('id')))
+    .where(and(eq(teacher.id, ph('id')), eq(teacher.hidden, false)))
     .prepare('teacher_by_id');
   const versionStatement = db.orm
     .select({ version: catalogueVersion.version })
@@ -737,7 +750,8 @@ export function createTeachersRepository(db: Database) {
     /** Every teacher's languages, levels and price, for the counts without a search. */
     async counts(): Promise<CatalogueCounts> {
       const rows = await db.rows<{ languages: string[]; levels: string[]; price: number }>(
-        sql`select ${teacher.languages} as languages, ${teacher.levels} as levels, ${teacher.pricePerHour} as price from ${teacher}`,
+        sql`select ${teacher.languages} as languages, ${teacher.levels} as levels, ${teacher.pricePerHour} as price from ${teacher}
+            where not ${teacher.hidden}`,
       );
       return new CatalogueCounts(rows.map((row) => ({ ...row, price: Number(row.price) })));
     },
@@ -765,10 +779,10 @@ export function createTeachersRepository(db: Database) {
     async stats(): Promise<Stats> {
       const [row] = await db.rows<{ teachers: number; reviews: number; languages: number; lessons: string }>(sql`
         select
-          (select count(*)::int from teacher) as teachers,
-          (select count(*)::int from review) as reviews,
-          (select count(distinct l)::int from teacher, unnest(teacher.languages) as l) as languages,
-          (select coalesce(sum(lessons_done), 0)::text from teacher) as lessons`);
+          (select count(*)::int from teacher where not hidden) as teachers,
+          (select count(*)::int from review where not exists (select 1 from teacher h where h.id = review.teacher_id and h.hidden)) as reviews,
+          (select count(distinct l)::int from teacher, unnest(teacher.languages) as l where not teacher.hidden) as languages,
+          (select coalesce(sum(lessons_done), 0)::text from teacher where not hidden) as lessons`);
       return {
         teachers: Number(row?.teachers ?? 0),
         reviews: Number(row?.reviews ?? 0),
