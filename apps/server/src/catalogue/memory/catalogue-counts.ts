@@ -42,11 +42,11 @@ export function bound<T extends string | number>(sorted: ArrayLike<T>, value: T,
 export class CatalogueCounts {
   private readonly prices = new Map<string, Float64Array>();
   /** languages in the catalogue, sorted for display */
-  readonly languages: string[];
+  languages: string[] = [];
   /** levels present, in LEVELS order */
-  readonly levels: Level[];
-  /** distinct prices, ascending */
-  readonly priceSteps: number[];
+  levels: Level[] = [];
+  /** distinct prices, ascending (computed when first asked after a change) */
+  private steps: number[] | null = null;
   private readonly languageByLower = new Map<string, string>();
 
   constructor(teachers: Iterable<CountedTeacher>) {
@@ -62,21 +62,75 @@ export class CatalogueCounts {
       for (const language of languages) for (const level of levels) add(keyOf(language, level), teacher.price);
     }
     for (const [key, list] of lists) this.prices.set(key, Float64Array.from(list).sort());
+    this.derive();
+  }
+
+  /** The languages, levels and prices present, from the price lists. */
+  private derive(): void {
     const languages = new Set<string>();
     const levels = new Set<string>();
-    for (const key of lists.keys()) {
+    for (const key of this.prices.keys()) {
       const [language = ANY, level = ANY] = key.split('\u0000');
       if (language !== ANY && level === ANY) languages.add(language);
       if (level !== ANY && language === ANY) levels.add(level);
     }
     this.languages = [...languages].sort((a, b) => a.localeCompare(b, 'en'));
+    this.languageByLower.clear();
     for (const language of this.languages) {
       const lower = language.toLowerCase();
       // two spellings of one language (e.g. "english" and "English"): the first sorted wins
       if (!this.languageByLower.has(lower)) this.languageByLower.set(lower, language);
     }
     this.levels = LEVELS.filter((level) => levels.has(level));
-    this.priceSteps = [...new Set(this.prices.get(keyOf(ANY, ANY)) ?? [])];
+    this.steps = null;
+  }
+
+  /** distinct prices, ascending */
+  get priceSteps(): number[] {
+    this.steps ??= [...new Set(this.prices.get(keyOf(ANY, ANY)) ?? [])];
+    return this.steps;
+  }
+
+  /** The keys a teacher is counted under: (language or any) × (level or any). */
+  private static keysOf(teacher: CountedTeacher): string[] {
+    const languages = [ANY, ...new Set(teacher.languages)];
+    const levels = [ANY, ...new Set(teacher.levels)];
+    return languages.flatMap((language) => levels.map((level) => keyOf(language, level)));
+  }
+
+  /**
+   * One teacher changed (decision 107): counted as `before` until now (undefined: not
+   * counted), as `after` from now on (undefined: no longer). Each of its ~10 keys' sorted
+   * prices loses or gains one price; a key no one is under any more goes.
+   */
+  change(before: CountedTeacher | undefined, after: CountedTeacher | undefined): void {
+    if (before) {
+      for (const key of CatalogueCounts.keysOf(before)) {
+        const sorted = this.prices.get(key);
+        if (!sorted) continue;
+        const at = bound(sorted, before.price);
+        if (sorted[at] !== before.price) continue;
+        if (sorted.length === 1) this.prices.delete(key);
+        else {
+          const kept = new Float64Array(sorted.length - 1);
+          kept.set(sorted.subarray(0, at));
+          kept.set(sorted.subarray(at + 1), at);
+          this.prices.set(key, kept);
+        }
+      }
+    }
+    if (after) {
+      for (const key of CatalogueCounts.keysOf(after)) {
+        const sorted = this.prices.get(key) ?? new Float64Array();
+        const at = bound(sorted, after.price);
+        const grown = new Float64Array(sorted.length + 1);
+        grown.set(sorted.subarray(0, at));
+        grown[at] = after.price;
+        grown.set(sorted.subarray(at), at + 1);
+        this.prices.set(key, grown);
+      }
+    }
+    this.derive();
   }
 
   /** The catalogue's spelling of a language given in any case; undefined when none has it. */

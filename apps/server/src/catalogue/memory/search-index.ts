@@ -1,4 +1,4 @@
-import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
+import { bound as lowerBound, type CountedTeacher, type CountFilters } from './catalogue-counts.js';
 import type { CursorPosition } from '../model/cursor.js';
 import type { SortOrder } from '../model/sort-orders.js';
 
@@ -79,6 +79,8 @@ interface ValueRead {
   /** the values of the order's column outside which nothing matches (a price order's price range) */
   range: { min: number; max: number };
 }
+
+const VALUE_COLUMNS: readonly ValueColumn[] = ['rating', 'price_per_hour', 'lessons_done'];
 
 /** No bound on the order's column. */
 const ANY_VALUE = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
@@ -202,37 +204,55 @@ export class SearchIndexBuilder {
  * rare lexeme) pair and n / 8 bytes per common lexeme, language, level and price.
  */
 export class SearchIndex {
-  /** how many teachers */
-  readonly size: number;
-  /** ids by ordinal, in PostgreSQL's order of them (the index reads them ordered by id) */
-  private readonly ids: readonly string[];
+  /** how many teachers (live: not removed since the build) */
+  size: number;
+  /** ordinals given out: the build's teachers, then those added since (put) */
+  private slots: number;
+  /** ordinals the bit sets and arrays have room for: past it, put asks for a rebuild */
+  private readonly capacity: number;
+  /** the build's teachers: their ordinals are their places in PostgreSQL's order of the ids */
+  private readonly built: number;
+  /** ids by ordinal: the build's in PostgreSQL's order of them (the index reads them ordered by id), then those added */
+  private readonly ids: string[];
   private readonly ordinals = new Map<string, number>();
+  /**
+   * Each ordinal's place in PostgreSQL's order of the ids: the ordinal itself for the build's
+   * teachers, a fraction between its neighbours' for one added since (decision 107). Every
+   * tie-break by id compares ranks.
+   */
+  private readonly rank: Float64Array;
+  /** each teacher's name (teacher_search.name_text) by ordinal */
+  private readonly nameOf: string[];
   /** each order's column by ordinal (teacher_search's, as the statements read it) */
   private readonly values: Record<ValueColumn, Float64Array>;
   /**
-   * Each value column's ordinals by (value, ordinal) ascending: a page without a search walks
-   * one (listPage), forwards for an ascending order and backwards for a descending one.
+   * Each value column's live ordinals by (value, rank) ascending (the first `size` entries):
+   * a page without a search walks one (listPage), forwards for an ascending order and
+   * backwards for a descending one; a price range is a slice of price_per_hour's.
    */
   private readonly sorted: Record<ValueColumn, Int32Array>;
   /** the document matches of the last few searches' terms (documentMatches) */
   private readonly recentMatches = new Map<string, Bits>();
   /** the teachers carrying each name (teacher_search.name_text), ordinals ascending */
   private readonly names = new Map<string, Int32Array>();
-  /** ordinals by price, ascending, with those prices: a price range is a slice */
-  private readonly byPrice: Int32Array;
-  private readonly sortedPrices: Float64Array;
-  /** the distinct prices, ascending */
-  private readonly priceSteps: Float64Array;
+  /** the distinct prices, ascending (after changes, maybe some no one has: harmless, see put) */
+  private readonly priceSteps: number[];
   /**
    * For each distinct price, the teachers at or below it — a price range is then two sets
    * and one pass over the words, not a loop over its teachers; null past MAX_PRICE_STEPS
-   * prices (then the slice of byPrice).
+   * prices (then the slice of the price order).
    */
-  private readonly atMost: Bits[] | null;
+  private atMost: Bits[] | null;
   private readonly languages = new Map<string, Bits>();
   private readonly levels = new Map<string, Bits>();
+  /** the live teachers */
   private readonly everyone: Bits;
   private readonly nothing: Bits;
+  /**
+   * The documents changed since the build (decision 107): an ordinal here matches a term by
+   * these lexemes, whatever the build's postings say (none: removed). A rebuild empties it.
+   */
+  private readonly changedDocuments = new Map<number, readonly string[]>();
   /** distinct lexemes, sorted by code unit */
   private readonly lexemes: string[];
   /**
@@ -247,7 +267,12 @@ export class SearchIndex {
   constructor(from: SearchIndexBuilder) {
     const n = from.ids.length;
     this.size = n;
-    const words = (n + 31) >>> 5;
+    this.slots = n;
+    this.built = n;
+    // room for teachers added since the build (put); a rebuild past it
+    this.capacity = n + Math.max(256, n >>> 5);
+    const capacity = this.capacity;
+    const words = (capacity + 31) >>> 5;
     const bits = () => new Uint32Array(words);
     const setOf = (list: readonly number[]) => {
       const set = bits();
@@ -258,33 +283,46 @@ export class SearchIndex {
     this.everyone = bits();
     for (let o = 0; o < n; o++) add(this.everyone, o);
     this.ids = from.ids;
-    this.values = {
-      rating: Float64Array.from(from.ratings),
-      price_per_hour: Float64Array.from(from.prices),
-      lessons_done: Float64Array.from(from.lessons),
+    this.rank = new Float64Array(capacity);
+    for (let o = 0; o < n; o++) this.rank[o] = o;
+    this.nameOf = new Array<string>(n);
+    const column = (list: number[]) => {
+      const values = new Float64Array(capacity);
+      values.set(list);
+      return values;
     };
-    const byValue = (values: Float64Array) =>
-      Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b);
+    this.values = {
+      rating: column(from.ratings),
+      price_per_hour: column(from.prices),
+      lessons_done: column(from.lessons),
+    };
+    const byValue = (values: Float64Array) => {
+      const sorted = new Int32Array(capacity);
+      sorted.set(Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (values[a] as number) - (values[b] as number) || a - b));
+      return sorted;
+    };
     this.sorted = {
       rating: byValue(this.values.rating),
       price_per_hour: byValue(this.values.price_per_hour),
       lessons_done: byValue(this.values.lessons_done),
     };
     from.ids.forEach((id, o) => this.ordinals.set(id, o));
-    for (const [name, list] of from.names) this.names.set(name, Int32Array.from(list));
+    for (const [name, list] of from.names) {
+      this.names.set(name, Int32Array.from(list));
+      for (const o of list) this.nameOf[o] = name;
+    }
     for (const [language, list] of from.languages) this.languages.set(language, setOf(list));
     for (const [level, list] of from.levels) this.levels.set(level, setOf(list));
 
-    const prices = from.prices;
-    this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (prices[a] as number) - (prices[b] as number));
-    this.sortedPrices = Float64Array.from(this.byPrice, (o) => prices[o] as number);
-    this.priceSteps = Float64Array.from(new Set(this.sortedPrices));
+    const byPrice = this.sorted.price_per_hour;
+    const prices = this.values.price_per_hour;
+    this.priceSteps = [...new Set(Array.from(byPrice.subarray(0, n), (o) => prices[o] as number))];
     if (this.priceSteps.length <= MAX_PRICE_STEPS) {
       const atMost: Bits[] = [];
       let set = bits();
       for (let i = 0; i < n; i++) {
-        add(set, this.byPrice[i] as number);
-        if (i === n - 1 || this.sortedPrices[i + 1] !== this.sortedPrices[i]) {
+        add(set, byPrice[i] as number);
+        if (i === n - 1 || prices[byPrice[i + 1] as number] !== prices[byPrice[i] as number]) {
           atMost.push(set);
           set = set.slice();
         }
@@ -312,6 +350,147 @@ export class SearchIndex {
       const list = lists.get(lexeme) as number[];
       if (!isDense(list)) this.postings.set(list, this.starts[i] as number);
     });
+  }
+
+  /** Whether this id has an ordinal here (live, or removed since the build): put needs no rank for it. */
+  knows(id: string): boolean {
+    return this.ordinals.has(id);
+  }
+
+  /**
+   * The ids known here (live, or removed since: they keep their ranks) in rank order —
+   * PostgreSQL's order of the ids: where a new one goes is asked of it.
+   */
+  idsInOrder(): { id: string; rank: number }[] {
+    const known: { id: string; rank: number }[] = [];
+    for (let o = 0; o < this.slots; o++) known.push({ id: this.ids[o] as string, rank: this.rank[o] as number });
+    if (this.slots > this.built) known.sort((a, b) => a.rank - b.rank);
+    return known;
+  }
+
+  /** One teacher as the counts see it, from this index; undefined when it is not in it. */
+  counted(id: string): CountedTeacher | undefined {
+    const o = this.ordinals.get(id);
+    if (o === undefined || !has(this.everyone, o)) return undefined;
+    const of = (sets: Map<string, Bits>) => [...sets].flatMap(([key, set]) => (has(set, o) ? [key] : []));
+    return { languages: of(this.languages), levels: of(this.levels), price: this.values.price_per_hour[o] as number };
+  }
+
+  /** Every live teacher as the counts see it (CatalogueCounts built from this index). */
+  *countedTeachers(): Generator<CountedTeacher> {
+    const languages = [...this.languages];
+    const levels = [...this.levels];
+    const prices = this.values.price_per_hour;
+    for (let o = 0; o < this.slots; o++) {
+      if (!has(this.everyone, o)) continue;
+      yield {
+        languages: languages.flatMap(([key, set]) => (has(set, o) ? [key] : [])),
+        levels: levels.flatMap(([key, set]) => (has(set, o) ? [key] : [])),
+        price: prices[o] as number,
+      };
+    }
+  }
+
+  /**
+   * Puts one teacher as it is now (decision 107): `teacher` replaces what the index holds for
+   * its id, or adds it, or (null: hidden, or gone) removes it — every set, order, name and
+   * document it is in, nothing else. A new id needs `rank`, its place among idsInOrder's
+   * (strictly between its neighbours'). False when there is no room left for a new one: the
+   * caller then builds the index anew.
+   */
+  put(id: string, teacher: IndexedTeacher | null, rank?: number): boolean {
+    let o = this.ordinals.get(id);
+    if (o === undefined) {
+      if (teacher === null) return true;
+      if (this.slots >= this.capacity || rank === undefined) return false;
+      o = this.slots++;
+      this.ids.push(id);
+      this.ordinals.set(id, o);
+      this.rank[o] = rank;
+    }
+    this.recentMatches.clear();
+    if (has(this.everyone, o)) this.remove(o);
+    if (teacher !== null) this.insert(o, teacher);
+    return true;
+  }
+
+  /** Takes ordinal o out of every set, order and name (its document: no lexeme). */
+  private remove(o: number): void {
+    const clear = (set: Bits) => {
+      set[o >>> 5] = (set[o >>> 5] as number) & ~(1 << (o & 31));
+    };
+    clear(this.everyone);
+    for (const set of this.languages.values()) clear(set);
+    for (const set of this.levels.values()) clear(set);
+    if (this.atMost) for (const set of this.atMost) clear(set);
+    for (const column of VALUE_COLUMNS) {
+      const sorted = this.sorted[column];
+      const at = sorted.subarray(0, this.size).indexOf(o);
+      if (at >= 0) sorted.copyWithin(at, at + 1, this.size);
+    }
+    this.size -= 1;
+    const name = this.nameOf[o];
+    if (name !== undefined) {
+      const list = (this.names.get(name) ?? new Int32Array()).filter((x) => x !== o);
+      if (list.length > 0) this.names.set(name, list);
+      else this.names.delete(name);
+    }
+    this.changedDocuments.set(o, []);
+  }
+
+  /** Puts ordinal o (taken out, or new) in the sets, orders and name of `teacher`. */
+  private insert(o: number, teacher: IndexedTeacher): void {
+    const words = this.everyone.length;
+    add(this.everyone, o);
+    const addTo = (sets: Map<string, Bits>, keys: readonly string[]) => {
+      for (const key of new Set(keys)) {
+        let set = sets.get(key);
+        if (!set) sets.set(key, (set = new Uint32Array(words)));
+        add(set, o);
+      }
+    };
+    addTo(this.languages, teacher.languages);
+    addTo(this.levels, teacher.levels);
+    this.values.rating[o] = teacher.rating;
+    this.values.price_per_hour[o] = teacher.price;
+    this.values.lessons_done[o] = teacher.lessons;
+    for (const column of VALUE_COLUMNS) {
+      const sorted = this.sorted[column];
+      const values = this.values[column];
+      const v = values[o] as number;
+      const r = this.rank[o] as number;
+      let lo = 0;
+      let hi = this.size;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const x = sorted[mid] as number;
+        const vx = values[x] as number;
+        if (vx < v || (vx === v && (this.rank[x] as number) < r)) lo = mid + 1;
+        else hi = mid;
+      }
+      sorted.copyWithin(lo + 1, lo, this.size);
+      sorted[lo] = o;
+    }
+    this.size += 1;
+    this.insertPrice(o, teacher.price);
+    this.nameOf[o] = teacher.name;
+    const list = this.names.get(teacher.name);
+    this.names.set(teacher.name, list ? Int32Array.from([...list, o]).sort() : Int32Array.of(o));
+    this.changedDocuments.set(o, teacher.lexemes);
+  }
+
+  /** Ordinal o in the price sets of the prices at or above `price` (a new price gets its set). */
+  private insertPrice(o: number, price: number): void {
+    let at = lowerBound(this.priceSteps, price);
+    if (this.priceSteps[at] !== price) {
+      this.priceSteps.splice(at, 0, price);
+      if (this.atMost) {
+        if (this.priceSteps.length > MAX_PRICE_STEPS) this.atMost = null;
+        // those at or below the price just under it, and no one yet at this one
+        else this.atMost.splice(at, 0, at > 0 ? (this.atMost[at - 1] as Bits).slice() : new Uint32Array(this.everyone.length));
+      }
+    }
+    if (this.atMost) for (; at < this.atMost.length; at++) add(this.atMost[at] as Bits, o);
   }
 
   /**
@@ -342,6 +521,12 @@ export class SearchIndex {
         const end = this.starts[i + 1] as number;
         for (let p = this.starts[i] as number; p < end; p++) add(found, this.postings[p] as number);
       }
+      // the documents changed since the build match by their lexemes now
+      for (const [o, lexemes] of this.changedDocuments) {
+        const matches = lexemes.some((lexeme) => (term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme));
+        if (matches) add(found, o);
+        else found[o >>> 5] = (found[o >>> 5] as number) & ~(1 << (o & 31));
+      }
       if (!result) result = found;
       else for (let w = 0; w < result.length; w++) result[w] = (result[w] as number) & (found[w] as number);
     }
@@ -360,9 +545,16 @@ export class SearchIndex {
       return set;
     }
     const set = new Uint32Array(this.everyone.length);
-    for (let i = lowerBound(this.sortedPrices, min); i < this.size && (this.sortedPrices[i] as number) <= max; i++) {
-      add(set, this.byPrice[i] as number);
+    const byPrice = this.sorted.price_per_hour;
+    const prices = this.values.price_per_hour;
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((prices[byPrice[mid] as number] as number) < min) lo = mid + 1;
+      else hi = mid;
     }
+    for (let i = lo; i < this.size && (prices[byPrice[i] as number] as number) <= max; i++) add(set, byPrice[i] as number);
     return set;
   }
 
@@ -387,23 +579,37 @@ export class SearchIndex {
     return matches;
   }
 
-  /** A cursor's teacher's ordinal: -1 for '' (before every id), undefined when not in this index. */
-  private ordinalOf(id: string): number | undefined {
-    return id === '' ? -1 : this.ordinals.get(id);
+  /**
+   * A cursor's teacher's rank (its place in the order of the ids): -1 for '' (before every
+   * id), undefined when not in this index.
+   */
+  private rankOf(id: string): number | undefined {
+    if (id === '') return -1;
+    const o = this.ordinals.get(id);
+    return o === undefined || !has(this.everyone, o) ? undefined : (this.rank[o] as number);
   }
 
-  /** The first `rows` teachers of a set below ordinal `end`, id high to low, at this value. */
+  /** The first `rows` teachers of a set ranked below `end`, id high to low, at this value. */
   private fromTop(set: Bits, end: number, rows: number, value: number, into: CursorPosition[]): void {
-    for (let w = (end - 1) >> 5; w >= 0 && rows > 0; w--) {
+    const found: number[] = [];
+    // the build's teachers, whose ordinals are their ranks: from the top of the set down
+    const stop = Math.min(this.built, Math.ceil(end));
+    for (let w = (stop - 1) >> 5, left = rows; w >= 0 && left > 0; w--) {
       let word = set[w] as number;
-      if (w === (end - 1) >> 5 && (end & 31) !== 0) word &= (1 << (end & 31)) - 1;
-      while (word !== 0 && rows > 0) {
+      if (w === (stop - 1) >> 5 && (stop & 31) !== 0) word &= (1 << (stop & 31)) - 1;
+      while (word !== 0 && left > 0) {
         const bit = 31 - Math.clz32(word);
         word &= ~(1 << bit);
-        into.push({ value, id: this.ids[(w << 5) | bit] as string });
-        rows -= 1;
+        found.push((w << 5) | bit);
+        left -= 1;
       }
     }
+    if (this.slots > this.built) {
+      // those added since the build, merged in by rank
+      for (let o = this.built; o < this.slots; o++) if (has(set, o) && (this.rank[o] as number) < end) found.push(o);
+      found.sort((a, b) => (this.rank[b] as number) - (this.rank[a] as number));
+    }
+    for (const o of found.slice(0, rows)) into.push({ value, id: this.ids[o] as string });
   }
 
   /** The teachers carrying these names (a name the index does not know, from a newer catalogue, has none). */
@@ -477,7 +683,7 @@ export class SearchIndex {
     after: CursorPosition | null,
     rows: number,
   ): CursorPosition[] | null {
-    const cut = after ? this.ordinalOf(after.id) : this.size;
+    const cut = after ? this.rankOf(after.id) : Number.POSITIVE_INFINITY;
     if (cut === undefined) return null;
     const byScore = new Map<number, Int32Array[]>();
     for (const match of names) {
@@ -494,7 +700,7 @@ export class SearchIndex {
       // this score's teachers with the filters, read from the top (below the cursor at its score)
       const group = new Uint32Array(this.everyone.length);
       for (const list of byScore.get(score) as Int32Array[]) for (const o of list) add(group, o);
-      this.fromTop(keepIn(group, sets), after && score === after.value ? cut : this.size, rows - page.length, score, page);
+      this.fromTop(keepIn(group, sets), after && score === after.value ? cut : Number.POSITIVE_INFINITY, rows - page.length, score, page);
       if (page.length === rows) break;
     }
     return page;
@@ -517,7 +723,7 @@ export class SearchIndex {
     after: CursorPosition,
     rows: number,
   ): CursorPosition[] | null {
-    const cut = this.ordinalOf(after.id);
+    const cut = this.rankOf(after.id);
     if (cut === undefined) return null;
     const sets = this.filterSets(filters);
     if (order.column === 'score') {
@@ -527,7 +733,7 @@ export class SearchIndex {
       const named = this.nameSet(names);
       for (let w = 0; w < rest.length; w++) rest[w] = (rest[w] as number) & ~(named[w] as number);
       const page: CursorPosition[] = [];
-      this.fromTop(rest, cut < 0 ? this.size : cut, rows, 0, page);
+      this.fromTop(rest, cut < 0 ? Number.POSITIVE_INFINITY : cut, rows, 0, page);
       return page;
     }
     const matches = keepIn(this.searchMatches(terms, names), sets);
@@ -545,7 +751,7 @@ export class SearchIndex {
    */
   listPage(filters: CountFilters, order: PageOrder, after: CursorPosition, rows: number, matches: number): CursorPosition[] | null {
     if (order.column === 'score') return null;
-    const cut = this.ordinalOf(after.id);
+    const cut = this.rankOf(after.id);
     if (cut === undefined) return null;
     const range = order.column === 'price_per_hour' ? filters : ANY_VALUE;
     const read = { column: order.column, direction: order.direction, after, cut, rows, range };
@@ -579,22 +785,24 @@ export class SearchIndex {
   ): CursorPosition[] | null {
     const values = this.values[column];
     const sorted = this.sorted[column];
-    // the first entry at or past (value, cut) in ascending (value, ordinal) order
+    const rank = this.rank;
+    const length = this.size;
+    // the first entry at or past (value, cut) in ascending (value, rank) order
     let lo = 0;
-    let hi = sorted.length;
+    let hi = length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const o = sorted[mid] as number;
       const v = values[o] as number;
-      if (v < after.value || (v === after.value && o < cut)) lo = mid + 1;
+      if (v < after.value || (v === after.value && (rank[o] as number) < cut)) lo = mid + 1;
       else hi = mid;
     }
     // ascending: from the first entry after the cursor's; descending: from the last before it
     const page: CursorPosition[] = [];
     const step = direction === 'desc' ? -1 : 1;
     let i = direction === 'desc' ? lo - 1 : lo;
-    if (step === 1 && i < sorted.length && sorted[i] === cut && values[cut] === after.value) i += 1;
-    for (let steps = walkSteps(this.size); i >= 0 && i < sorted.length && page.length < rows; i += step) {
+    if (step === 1 && i < length && rank[sorted[i] as number] === cut && values[sorted[i] as number] === after.value) i += 1;
+    for (let steps = walkSteps(this.size); i >= 0 && i < length && page.length < rows; i += step) {
       const o = sorted[i] as number;
       const v = values[o] as number;
       if (step === 1 ? v > range.max : v < range.min) break; // past the range: nothing further matches
@@ -607,12 +815,15 @@ export class SearchIndex {
   /** The first `rows` of a set after (after.value, cut) in an order by value: one pass over the set. */
   private inOrder({ matches, column, direction, after, cut, rows }: ValueRead): CursorPosition[] {
     const values = this.values[column];
+    const rank = this.rank;
     const desc = direction === 'desc';
     /** whether ordinal a comes before b in the order */
     const before = (a: number, b: number) => {
       const va = values[a] as number;
       const vb = values[b] as number;
-      return desc ? va > vb || (va === vb && a > b) : va < vb || (va === vb && a < b);
+      const ra = rank[a] as number;
+      const rb = rank[b] as number;
+      return desc ? va > vb || (va === vb && ra > rb) : va < vb || (va === vb && ra < rb);
     };
     // the first `rows` in order, kept sorted: a match goes in only when it beats the last.
     // The matches are visited in the ids' direction of the order, so that among equal
@@ -627,7 +838,8 @@ export class SearchIndex {
         word &= ~(1 << bit);
         const o = (w << 5) | bit;
         const v = values[o] as number;
-        const comes = desc ? v < after.value || (v === after.value && o < cut) : v > after.value || (v === after.value && o > cut);
+        const r = rank[o] as number;
+        const comes = desc ? v < after.value || (v === after.value && r < cut) : v > after.value || (v === after.value && r > cut);
         if (!comes || rows === 0) continue;
         if (found.length === rows) {
           if (!before(o, found[rows - 1] as number)) continue;
