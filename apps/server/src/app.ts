@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   db: Database;
   /** how often catalogue caches look at the catalogue version (default 1000 ms) */
   catalogueCacheCheckMs?: number;
+  /** how often the catalogue's change feed is read (default 200 ms, decision 107) */
+  catalogueFeedPollMs?: number;
   /** the clock for lesson times (ms since the epoch; default Date.now): tests move it */
   now?: () => number;
   /** this process's mail worker: its timings, or false for none (tests read the outbox table) */
@@ -67,6 +69,7 @@ export async function buildApp({
   env,
   db,
   catalogueCacheCheckMs,
+  catalogueFeedPollMs,
   mailWorker = {},
   logStream,
   now = Date.now,
@@ -131,6 +134,7 @@ export async function buildApp({
     cacheCheckMs: catalogueCacheCheckMs,
     cacheEntries: env.catalogueCacheEntries,
     cardChars: env.catalogueCardMb * 2 ** 20,
+    feedPollMs: catalogueFeedPollMs,
   });
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);

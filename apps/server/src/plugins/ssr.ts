@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
 import { developmentCsp } from './security-headers.js';
-import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../catalogue/index.js';
+import { CatalogueCache, etagOf, notModified, pageAffected, type CachedResponse } from '../catalogue/index.js';
 
 /** Anonymous pages: a CDN keeps them a minute and may serve a stale one for ten while it asks again. */
 export const ANONYMOUS_HTML = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
@@ -242,6 +242,11 @@ export async function createPageRenderer(
     options.htmlCacheMax > 0 && !options.devWebRoot
       ? new CatalogueCache(() => app.catalogueVersion(), { checkEveryMs: options.cacheCheckMs, maxEntries: options.htmlCacheMax })
       : undefined;
+  // one teacher's change drops the pages it may show on (decision 107); [] is a reset: all
+  app.catalogueFeed.onChange((changes) => {
+    if (changes.length === 0) cache?.flush();
+    else cache?.drop((url) => pageAffected(url, changes));
+  });
 
   const toHtml = ({ template, pageStyles }: Renderer, result: Extract<RenderResult, { kind: 'page' }>) =>
     template.beforeHead +

@@ -135,3 +135,50 @@ describe('CardCache', () => {
     expect([none.get('a'), none.size]).toEqual([undefined, { cards: 0, chars: 0 }]);
   });
 });
+
+describe('one teacher changed (decision 107)', () => {
+  it('drop: the responses it names go, kept or being computed (not kept when done); the others stay', async () => {
+    const cache = new CatalogueCache(async () => 1, { checkEveryMs: 0, maxEntries: 10 });
+    let calls = 0;
+    const body = (text: string) => async () => {
+      calls += 1;
+      return text;
+    };
+    await cache.get('keep', body('kept'));
+    await cache.get('drop', body('old'));
+    let finish!: (text: string) => void;
+    const computing = cache.get('drop-later', () => new Promise<string>((resolve) => (finish = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.drop((key) => key.startsWith('drop'));
+    finish('read before the change');
+    expect((await computing).body).toBe('read before the change'); // its own request gets it …
+    expect((await cache.get('drop-later', body('new'))).body).toBe('new'); // … but it was not kept
+    expect((await cache.get('drop', body('new'))).body).toBe('new');
+    calls = 0;
+    expect((await cache.get('keep', body('recomputed'))).body).toBe('kept');
+    expect(calls).toBe(0);
+  });
+
+  it('which API responses and pages a change reaches', async () => {
+    const { responseAffected, pageAffected } = await import('./live-catalogue.js');
+    const french = { languages: ['French'], levels: ['A1 Beginner'], price: 30 };
+    const german = { languages: ['German'], levels: ['C1 Advanced'], price: 60 };
+    const scope = (language: string | null, min: number, max: number) =>
+      JSON.stringify(['list', JSON.stringify(['rating', null, language, null, min, max]), null, 4]);
+    const moved = [{ id: 'a', before: french, after: german }];
+    expect(responseAffected(scope('french', -Infinity, Infinity), moved)).toBe(true); // any case
+    expect(responseAffected(scope('German', 50, 70), moved)).toBe(true);
+    expect(responseAffected(scope('German', 10, 20), moved)).toBe(false);
+    expect(responseAffected(scope('English', -Infinity, Infinity), moved)).toBe(false);
+    expect(responseAffected(scope('English', -Infinity, Infinity), [{ id: 'a', before: undefined, after: german }])).toBe(true);
+    expect(responseAffected(scope('French', -Infinity, Infinity), [{ id: 'a', before: null, after: null }])).toBe(false);
+    expect(responseAffected('["facets","x"]', moved)).toBe(true);
+    expect(responseAffected('stats', moved)).toBe(true);
+    expect(responseAffected('teacher:a', moved)).toBe(true);
+    expect(responseAffected('teacher:b', moved)).toBe(false);
+    expect(pageAffected('/teachers/b', moved)).toBe(false);
+    expect(pageAffected('/teachers/a?x=1', moved)).toBe(true);
+    expect(pageAffected('/teachers?language=German', moved)).toBe(true);
+    expect(pageAffected('/', moved)).toBe(true);
+  });
+});

@@ -32,6 +32,8 @@ export class CatalogueCache {
   private readonly settled = new Map<string, unknown>();
   /** responses being computed, by key: a second request for one joins the first */
   private readonly computing = new Map<string, Promise<CachedResponse>>();
+  /** for each response being computed, whether a change has made it stale (drop): then not kept when done */
+  private readonly staleness = new WeakMap<Promise<CachedResponse>, { stale: boolean }>();
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -48,10 +50,7 @@ export class CatalogueCache {
       try {
         const version = await this.readVersion();
         if (version !== this.version) {
-          this.entries.clear();
-          this.values.clear();
-          this.settled.clear();
-          this.computing.clear(); // a computation begun before the change is not joined after it
+          this.flush();
           this.version = version;
         }
         this.checkedAt = Date.now();
@@ -60,6 +59,43 @@ export class CatalogueCache {
       }
     })();
     await this.checking;
+  }
+
+  /** Drops everything kept and being computed (a computation begun before is not joined after). */
+  flush(): void {
+    this.entries.clear();
+    this.values.clear();
+    this.settled.clear();
+    this.computing.clear();
+  }
+
+  /**
+   * Drops the responses one change may have made stale (decision 107): those whose key
+   * `affected` says so, kept or being computed (such a computation is neither joined nor
+   * kept); the others stay.
+   */
+  drop(affected: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (affected(key)) this.entries.delete(key);
+    for (const [key, computing] of [...this.computing]) {
+      if (!affected(key)) continue;
+      const staleness = this.staleness.get(computing);
+      if (staleness) staleness.stale = true;
+      this.computing.delete(key);
+    }
+  }
+
+  /** Forgets the memo values whose key `affected` says so: the next memo computes them again. */
+  forget(affected: (key: string) => boolean): void {
+    for (const key of [...this.values.keys()]) {
+      if (!affected(key)) continue;
+      this.values.delete(key);
+      this.settled.delete(key);
+    }
+  }
+
+  /** A memo value computed for the version as last read, now (no version read): for a change to update in place. */
+  settledNow<T>(key: string): T | undefined {
+    return this.settled.get(key) as T | undefined;
   }
 
   /**
@@ -79,10 +115,11 @@ export class CatalogueCache {
     const running = this.computing.get(key);
     if (running) return running;
     const versionBefore = this.version;
+    const staleness = { stale: false };
     const computing = (async () => {
       const body = await compute();
       const entry = { body, etag: etagOf(body) };
-      if (this.version === versionBefore && this.options.maxEntries > 0) {
+      if (this.version === versionBefore && this.options.maxEntries > 0 && !staleness.stale) {
         this.entries.set(key, entry);
         if (this.entries.size > this.options.maxEntries) {
           const oldest = this.entries.keys().next().value;
@@ -91,6 +128,7 @@ export class CatalogueCache {
       }
       return entry;
     })();
+    this.staleness.set(computing, staleness);
     if (this.options.maxEntries === 0) return computing;
     this.computing.set(key, computing);
     try {

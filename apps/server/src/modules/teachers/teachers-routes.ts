@@ -20,7 +20,10 @@ import { SORT_ORDERS, startPosition } from '../../catalogue/index.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from '../../catalogue/index.js';
 import {
   CardCache,
+  createFeedRepository,
   createTeachersRepository,
+  LiveCatalogue,
+  onFeedWritten,
   type KnownSearch,
   type ListFilters,
   type ListPage,
@@ -35,6 +38,8 @@ export interface TeachersRoutesOptions {
   cacheEntries?: number;
   /** how many characters of teachers' cards are kept in memory (0: none), CardCache; CATALOGUE_CARD_MB */
   cardChars: number;
+  /** how often the change feed is read (ms, decision 107); default 200 */
+  feedPollMs?: number;
 }
 
 /** Browsers and CDNs may reuse catalogue responses briefly; ETags make revalidation cheap. */
@@ -70,40 +75,51 @@ const serialise = <S extends z.ZodType>(schema: S, value: z.input<S>) => JSON.st
 export async function teachersRoutes(app: FastifyInstance, options: TeachersRoutesOptions): Promise<void> {
   const repository = createTeachersRepository(app.db);
   const cursors = createCursorCodec(options.cursorSecret);
-  const cache = new CatalogueCache(() => repository.version(), {
-    checkEveryMs: options.cacheCheckMs ?? 1000,
+  // The version (bulk writes) and the single-teacher changes come from the change feed,
+  // read every feedPollMs and right after a write in this process (decision 107); with
+  // cacheCheckMs 0 (tests) every request reads it first, so a write shows at once.
+  const fresh = options.cacheCheckMs === 0;
+  const cache: CatalogueCache = new CatalogueCache(() => live.follower.currentVersion(fresh), {
+    checkEveryMs: 0,
     maxEntries: options.cacheEntries ?? 2000,
   });
+  const live: LiveCatalogue = new LiveCatalogue(createFeedRepository(app.db), cache, {
+    pollMs: options.feedPollMs ?? 200,
+    onError: (error) => app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'change feed not read'),
+    /*
+     * The search index of the catalogue's documents: one build per catalogue version
+     * (decision 094), in the background — undefined until it is built, and meanwhile the
+     * search statements answer (they count in the database), so the first searches after a
+     * start or an import never wait for the build (2–4 s of 100,000 teachers, decision 095).
+     * Single-teacher changes are applied to it in place (decision 107).
+     */
+    buildIndex: () => repository.searchIndex(),
+    // Counts without a search until the index is built: one read per version (decision 041)
+    readCounts: () => repository.counts(),
+    onIndexBuilt: (index, ms) => app.log.info({ teachers: index.size, ms }, 'search index built'),
+    // the next search tries again
+    onIndexFailed: (error) =>
+      app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built'),
+  });
+  live.follower.start();
+  const stopWaking = onFeedWritten(app.db, () => {
+    live.follower.catchUp().catch(() => undefined); // the next poll tries again
+  });
+  app.addHook('onClose', async () => {
+    stopWaking();
+    live.follower.stop();
+  });
   app.decorate('catalogueCache', cache);
+  app.decorate('catalogueFeed', live);
   // other caches of what the catalogue shows (server-rendered pages) follow the same version
-  app.decorate('catalogueVersion', () => repository.version());
+  app.decorate('catalogueVersion', () => live.follower.currentVersion(fresh));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * Counts without a search, the languages, levels and prices present: one read per
-   * catalogue version (decision 041).
-   */
-  const counts = () => cache.memo('counts', () => repository.counts());
+  /** Counts without a search, the languages, levels and prices present (decision 041). */
+  const counts = () => live.counts();
 
-  /**
-   * The search index of the catalogue's documents: one build per catalogue version
-   * (decision 094), in the background — undefined until it is built, and meanwhile the
-   * search statements answer (they count in the database), so the first searches after a
-   * start or an import never wait for the build (2–4 s of 100,000 teachers, decision 095).
-   */
-  const searchIndex = () =>
-    cache.ready('search-index', async () => {
-      const started = performance.now();
-      try {
-        const index = await repository.searchIndex();
-        app.log.info({ teachers: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
-        return index;
-      } catch (error) {
-        // the next search tries again
-        app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built');
-        throw error;
-      }
-    });
+  /** The search index (decision 094): undefined until built. */
+  const searchIndex = () => live.searchIndex();
   /** The cards of the pages found in memory, kept for this catalogue version (CardCache). */
   const cards = () => cache.memo('cards', async () => new CardCache(options.cardChars));
 
@@ -215,7 +231,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
           // with the cursor, and a common search walks its order (decision 042).
           // A first page (or one whose cursor predates the catalogue) has its counts from
           // the search index instead (decision 094).
-          const version = await cache.currentVersion();
+          // what the catalogue is: its version and the feed's position (decision 107)
+          const version = await live.follower.state();
           const counted = after?.counted?.version === version ? after.counted : undefined;
           const { q: _q, ...rest } = filters;
           const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
@@ -323,6 +340,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
 declare module 'fastify' {
   interface FastifyInstance {
     catalogueCache: CatalogueCache;
+    /** the catalogue this server keeps in memory, following the change feed (decision 107) */
+    catalogueFeed: LiveCatalogue;
     /** the catalogue's version: every change to the catalogue moves it */
     catalogueVersion: () => Promise<number>;
     /** whether the search index of the current catalogue version is built (health reports it) */

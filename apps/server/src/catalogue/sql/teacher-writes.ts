@@ -1,0 +1,122 @@
+import { teacherRecordSchema, type TeacherRecord } from '@learnlingo/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Db } from '../../db/client.js';
+import { catalogueChange, teacher } from '../../db/schema.js';
+import { TEACHER_COLUMN_FIELDS } from '../model/teacher-row.js';
+import { CATALOGUE_WRITE_LOCK, insertNewRecords, writeListRows } from './catalogue-writer.js';
+
+/*
+ * Single-teacher writes (decision 107): the school's console, a teacher's own profile, a
+ * review's rating. Each is ONE transaction that takes the catalogue writers' advisory lock
+ * first (so two writes of one teacher cannot interleave, the last to commit wins whole, and
+ * the feed's seq order is commit order), writes the teacher's row — never its reviews —,
+ * re-projects that teacher alone (writeListRows: card, language, search and name rows) and
+ * appends one row to the change feed (catalogue_change), which every server follows.
+ */
+
+/** Why a single-teacher write was refused: `field` names the input at fault (HTTP: 400 naming it). */
+export class CatalogueWriteError extends Error {
+  constructor(
+    readonly code: 'INVALID' | 'NOT_FOUND' | 'EXISTS',
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'CatalogueWriteError';
+  }
+}
+
+/** What updateTeacher may change: any field of the record but its id and its reviews. */
+export const teacherPatchSchema = teacherRecordSchema.omit({ id: true, reviews: true }).partial().strict();
+export type TeacherPatch = z.input<typeof teacherPatchSchema>;
+
+function invalid(error: z.ZodError): CatalogueWriteError {
+  const issue = error.issues[0];
+  const field = issue?.path.length ? String(issue.path[0]) : undefined;
+  return new CatalogueWriteError('INVALID', issue ? `${field ?? 'input'}: ${issue.message}` : 'Invalid input', field);
+}
+
+/** Listeners of one database's feed in this process (in-process wake-up: PGlite, or servers sharing a pool). */
+const written = new WeakMap<Database, Set<() => void>>();
+
+/** Calls `listener` after each single-teacher write committed through `db` in this process; returns the unsubscribe. */
+export function onFeedWritten(db: Database, listener: () => void): () => void {
+  let listeners = written.get(db);
+  if (!listeners) written.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The transaction of one write: lock, `write` (false: nothing changed), re-projection, feed row; then the wake-up. */
+async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
+  const changed = await db.orm.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
+    if (!(await write(tx))) return false;
+    await writeListRows(tx, [id]);
+    await tx.insert(catalogueChange).values({ teacherId: id, changedAt: sql`clock_timestamp()` });
+    return true;
+  });
+  if (changed) for (const listener of written.get(db) ?? []) listener();
+  return changed;
+}
+
+/**
+ * Changes these fields of one teacher (validated by the contract's record schema; its
+ * reviews are left as they are). Hidden teachers can be edited and stay hidden.
+ * Throws CatalogueWriteError: INVALID (field named), NOT_FOUND.
+ */
+export async function updateTeacher(db: Database, id: string, patch: TeacherPatch): Promise<void> {
+  const parsed = teacherPatchSchema.safeParse(patch);
+  if (!parsed.success) throw invalid(parsed.error);
+  // only the fields given (a default of the record schema is no change)
+  const given = new Set(Object.keys(patch as object));
+  const set: Record<string, unknown> = { updatedAt: sql`now()` };
+  for (const { field, key } of TEACHER_COLUMN_FIELDS) {
+    if (field !== 'id' && given.has(field)) set[key] = (parsed.data as Record<string, unknown>)[field];
+  }
+  await singleWrite(db, id, async (tx) => {
+    const rows = await tx.update(teacher).set(set).where(eq(teacher.id, id)).returning({ id: teacher.id });
+    if (rows.length === 0) throw new CatalogueWriteError('NOT_FOUND', `No teacher with id ${id}`, 'id');
+    return true;
+  });
+}
+
+/**
+ * Adds one teacher (with its reviews, if the record has any); returns its id — the record's,
+ * which it must have. Throws CatalogueWriteError: INVALID (field named), EXISTS.
+ */
+export async function createTeacher(db: Database, record: TeacherRecord | Record<string, unknown>): Promise<string> {
+  const parsed = teacherRecordSchema.safeParse(record);
+  if (!parsed.success) throw invalid(parsed.error);
+  const id = parsed.data.id;
+  if (id === undefined) throw new CatalogueWriteError('INVALID', 'id: Required', 'id');
+  await singleWrite(db, id, async (tx) => {
+    const inserted = await insertNewRecords(tx, [{ ...parsed.data, id }]);
+    if (!inserted.has(id)) throw new CatalogueWriteError('EXISTS', `A teacher with id ${id} exists`, 'id');
+    return true;
+  });
+  return id;
+}
+
+/**
+ * Hides one teacher (`hidden` false: shows it again): the row stays — bookings and
+ * favourites reference it — but it leaves the list, search, counts, its page (404) and the
+ * sitemap. Returns whether it changed (false: it was so already). Throws NOT_FOUND.
+ */
+export async function setTeacherHidden(db: Database, id: string, hidden: boolean): Promise<boolean> {
+  return singleWrite(db, id, async (tx) => {
+    const rows = await tx
+      .update(teacher)
+      .set({ hidden, updatedAt: sql`now()` })
+      .where(and(eq(teacher.id, id), eq(teacher.hidden, !hidden)))
+      .returning({ id: teacher.id });
+    if (rows.length > 0) return true;
+    const [exists] = await tx.select({ id: teacher.id }).from(teacher).where(eq(teacher.id, id));
+    if (!exists) throw new CatalogueWriteError('NOT_FOUND', `No teacher with id ${id}`, 'id');
+    return false;
+  });
+}
+
+export const hideTeacher = (db: Database, id: string) => setTeacherHidden(db, id, true);
+export const unhideTeacher = (db: Database, id: string) => setTeacherHidden(db, id, false);
