@@ -104,8 +104,25 @@ export class CatalogueCounts {
    * prices loses or gains one price; a key no one is under any more goes.
    */
   change(before: CountedTeacher | undefined, after: CountedTeacher | undefined): void {
+    const kept = before && after ? new Set(CatalogueCounts.keysOf(after)) : new Set<string>();
+    if (before && after) {
+      // under the same key before and after (most edits): the price moves within its list, in place
+      for (const key of CatalogueCounts.keysOf(before)) {
+        const sorted = this.prices.get(key);
+        if (!kept.has(key) || !sorted) continue;
+        const from = bound(sorted, before.price);
+        if (sorted[from] !== before.price) continue;
+        const to = bound(sorted, after.price);
+        if (to > from) sorted.copyWithin(from, from + 1, to);
+        else sorted.copyWithin(to + 1, to, from);
+        sorted[to > from ? to - 1 : to] = after.price;
+        kept.delete(key);
+      }
+    }
+    const moved = new Set(before && after ? CatalogueCounts.keysOf(after).filter((key) => !kept.has(key)) : []);
     if (before) {
       for (const key of CatalogueCounts.keysOf(before)) {
+        if (moved.has(key)) continue;
         const sorted = this.prices.get(key);
         if (!sorted) continue;
         const at = bound(sorted, before.price);
@@ -121,6 +138,7 @@ export class CatalogueCounts {
     }
     if (after) {
       for (const key of CatalogueCounts.keysOf(after)) {
+        if (moved.has(key)) continue;
         const sorted = this.prices.get(key) ?? new Float64Array();
         const at = bound(sorted, after.price);
         const grown = new Float64Array(sorted.length + 1);

@@ -100,8 +100,8 @@ export class CatalogueFollower {
    * What the catalogue a server serves is, as one number: the version and the feed position
    * (an ETag, a search cursor's counts, follow it). The same on every server at that point.
    */
-  async state(): Promise<number> {
-    const version = await this.currentVersion();
+  async state(fresh = false): Promise<number> {
+    const version = await this.currentVersion(fresh);
     // 2^21 versions × 2^32 positions within a safe integer, then it wraps (an ETag, not a key)
     return (version % 2 ** 21) * 2 ** 32 + (this.seq % 2 ** 32);
   }

@@ -109,6 +109,15 @@ export class LiveCatalogue {
     );
   }
 
+  /**
+   * What the catalogue this server serves is, as one number (CatalogueFollower.state): the
+   * feed read first when the cache reads the version at every request.
+   */
+  async state(): Promise<number> {
+    await this.cache.currentVersion();
+    return this.follower.state();
+  }
+
   /** Calls `listener` after each applied change ([] after a reset: everything changed). */
   onChange(listener: (changes: readonly TeacherChange[]) => void): void {
     this.listeners.add(listener);

@@ -94,7 +94,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
     build: () => Promise<string | Readable | null>,
   ) {
     // the catalogue's version and change feed position (a hidden or new teacher changes the files)
-    const version = await app.catalogueFeed.follower.state();
+    const version = await app.catalogueFeed.state();
     const etag = etagOf(JSON.stringify([FORMAT, origin, perFile, version, file]));
     const body = await build();
     if (body === null) return sendError(reply, 404, 'NOT_FOUND', `No sitemap ${file}`);

@@ -232,7 +232,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
           // A first page (or one whose cursor predates the catalogue) has its counts from
           // the search index instead (decision 094).
           // what the catalogue is: its version and the feed's position (decision 107)
-          const version = await live.follower.state();
+          const version = await live.state();
           const counted = after?.counted?.version === version ? after.counted : undefined;
           const { q: _q, ...rest } = filters;
           const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
