@@ -9,7 +9,7 @@
 // set to a number above every other, growing with each edit). Meanwhile B serves distinct
 // catalogue queries (api.mjs's distinct-query run: every language × level × price, the
 // other orders, searches; first and following pages; response cache off) at --connections
-// for --duration seconds, and a probe asks A and B every 10 ms for the 50 teachers with the
+// for --duration seconds, and a probe asks A and B every 20 ms for the 50 teachers with the
 // most lessons: an edit is visible on a server once its teacher shows its lessons number
 // (or a later edit's) there. Printed: edit-to-visible latency p50/p99/max on A and B, and
 // B's throughput against the same run without edits, with the load average beside.

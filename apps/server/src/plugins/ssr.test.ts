@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Teacher, TeachersPage } from '@learnlingo/contract';
 import { buildApp, type BuildAppOptions } from '../app.js';
-import { importFile } from '../catalogue/index.js';
+import { importFile, updateTeacher } from '../catalogue/index.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
 import { acceptedEncoding, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';
@@ -398,6 +398,27 @@ describe('caching anonymous pages', () => {
       expect(cardNames((await page(t.app, url)).body)[0]).toBe(`Renamed ${dearest!.surname}`);
     } finally {
       await rename('Renamed', dearest!.name);
+      await t.db.rows(sql`update catalogue_version set version = version + 1 where id = 1`);
+    }
+  });
+
+  it("one teacher's edit (the change feed, decision 107) drops its page and the lists, and keeps other teachers' pages", async () => {
+    const [edited, other] = (await api<TeachersPage>('/api/teachers?sort=price-desc')).items;
+    const list = '/teachers?sort=price-desc';
+    await page(t.app, list);
+    await page(t.app, `/teachers/${edited!.id}`);
+    const otherPage = (await page(t.app, `/teachers/${other!.id}`)).body;
+    expect(text(otherPage)).toContain(other!.surname);
+    // a change the feed does not carry: the other teacher's kept page still shows the old surname
+    await t.db.rows(sql`update teacher set surname = 'Unfed' where id = ${other!.id}`);
+    try {
+      await updateTeacher(t.db, edited!.id, { surname: 'Fedsurname' });
+      expect(text((await page(t.app, `/teachers/${edited!.id}`)).body)).toContain('Fedsurname');
+      expect(cardNames((await page(t.app, list)).body)[0]).toBe(`${edited!.name} Fedsurname`);
+      expect((await page(t.app, `/teachers/${other!.id}`)).body).toBe(otherPage);
+    } finally {
+      await t.db.rows(sql`update teacher set surname = ${other!.surname} where id = ${other!.id}`);
+      await updateTeacher(t.db, edited!.id, { surname: edited!.surname });
       await t.db.rows(sql`update catalogue_version set version = version + 1 where id = 1`);
     }
   });

@@ -131,10 +131,11 @@ export const CATALOGUE_WRITE_LOCK = sql.raw('950095');
  * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
  * rows in teacher_language. Call it after the teachers and their reviews are written.
  */
-export async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
+export async function writeListRows(tx: Db, ids: readonly string[], { locked = false } = {}): Promise<void> {
   // One writer of the names at a time: one writer's removal of a name it no longer uses
-  // cannot miss a teacher another writer is giving that name (decision 095).
-  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
+  // cannot miss a teacher another writer is giving that name (decision 095). (`locked`:
+  // the caller holds the lock already, decision 107.)
+  if (!locked) await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
   for (const batch of chunks(ids, TEACHER_BATCH)) {
     const idList = sql`${sql.param(batch)}::text[]`;
     const before = await rowsOf<{ name: string }>(
@@ -149,10 +150,9 @@ export async function writeListRows(tx: Db, ids: readonly string[]): Promise<voi
     );
     // a hidden teacher has no list rows at all (decision 107)
     await tx.execute(
-      sql`delete from ${teacherCard} c using ${teacher} t where c.teacher_id = t.id and t.id = any(${idList}) and t.hidden`,
-    );
-    await tx.execute(
-      sql`delete from ${teacherSearch} s using ${teacher} t where s.teacher_id = t.id and t.id = any(${idList}) and t.hidden`,
+      sql`with hidden as (select t.id from ${teacher} t where t.id = any(${idList}) and t.hidden),
+            card as (delete from ${teacherCard} c using hidden h where c.teacher_id = h.id)
+          delete from ${teacherSearch} s using hidden h where s.teacher_id = h.id`,
     );
     await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
     await tx.execute(
@@ -175,9 +175,11 @@ export async function writeListRows(tx: Db, ids: readonly string[]): Promise<voi
           on conflict (name_text) do nothing`,
     );
     if (before.length > 0) {
-      // a renamed teacher's old name, when no one carries it any more
+      // a renamed (or hidden) teacher's old name, when no one carries it any more; a name
+      // these teachers still carry stays (the check costs a trigram index read per name)
       await tx.execute(
         sql`delete from ${teacherName} n where n.name_text = any(${sql.param(before.map((row) => row.name))}::text[])
+            and not exists (select 1 from ${teacherSearch} s where s.teacher_id = any(${idList}) and s.name_text = n.name_text)
             and not exists (select 1 from ${teacherSearch} s where s.name_text = n.name_text)`,
       );
     }

@@ -53,7 +53,7 @@ async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<
   const changed = await db.orm.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
     if (!(await write(tx))) return false;
-    await writeListRows(tx, [id]);
+    await writeListRows(tx, [id], { locked: true });
     await tx.insert(catalogueChange).values({ teacherId: id, changedAt: sql`clock_timestamp()` });
     return true;
   });
