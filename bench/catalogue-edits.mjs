@@ -70,7 +70,7 @@ async function distinctPaths(base, facets) {
 }
 
 /**
- * Asks each server for its 50 teachers with the most lessons every 10 ms: an edit (its
+ * Asks each server for its 50 teachers with the most lessons every 20 ms: an edit (its
  * teacher, its lessons number) is visible there once that teacher shows that number or
  * more (a later edit of the same teacher).
  */
@@ -86,7 +86,7 @@ function probe(servers) {
       for (const edit of waiting) {
         if (edit.visible[name] === undefined && (shown[name].get(edit.id) ?? 0) >= edit.lessons) edit.visible[name] = Math.max(0, now - edit.committed);
       }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
   return {
