@@ -8,7 +8,7 @@ import { setFilters } from '../features/teachers/filters-slice';
 
 const teacher = {
   id: 't1', name: 'Jane', surname: 'Smith', languages: ['French'], levels: ['A1 Beginner' as const], rating: 4.8,
-  reviews: [], price_per_hour: 30, lessons_done: 10, avatar_url: null, lesson_info: '', conditions: [], experience: '',
+  reviews: [], price_per_hour: 30, lessons_done: 10, avatar_url: null, lesson_info: '', conditions: [], experience: '', country: null,
 };
 
 describe('store', () => {

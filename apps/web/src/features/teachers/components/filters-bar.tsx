@@ -42,8 +42,9 @@ const withCount = (counts: Record<string, number> | undefined) => (value: string
 const EMPTY_FACETS: Facets = {
   languages: [],
   levels: [],
+  countries: [],
   prices: [],
-  counts: { languages: {}, levels: {} },
+  counts: { languages: {}, levels: {}, countries: {} },
   total: 0,
 };
 
