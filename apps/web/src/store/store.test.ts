@@ -16,7 +16,7 @@ describe('store', () => {
     const state = makeStore().getState();
     expect(state.auth).toMatchObject({ user: { name: '', email: '' }, isLoggedIn: false, isRefresh: true });
     expect(state.teachers).toMatchObject({ items: [], favorites: [], isLoading: false, isError: false });
-    expect(state.filters).toEqual({ q: '', sort: '', language: '', level: '', price_min: '', price: '', search: '' });
+    expect(state.filters).toEqual({ q: '', sort: '', language: '', level: '', country: '', price_min: '', price: '', search: '' });
   });
 
   it('merges partial filter values', () => {
