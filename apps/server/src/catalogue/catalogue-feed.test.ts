@@ -89,7 +89,8 @@ beforeAll(async () => {
   base = await createTestDatabase();
   await seedGenerated(base.db, COUNT);
   db2 = testEngine === 'postgres' ? await openDatabase({ engine: 'postgres', url: base.url as string, max: 4 }) : base.db;
-  follower = await server(db2);
+  // no polls of its own: it reads the feed at each request (and, on PGlite, when woken by a write)
+  follower = await server(db2, { catalogueFeedPollMs: 0 });
   await indexed(follower);
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueCache } from './catalogue-cache.js';
+import { cursorScope } from '../model/cursor.js';
 import { CardCache } from '../sql/teachers-repository.js';
 
 describe('CatalogueCache.get', () => {
@@ -161,15 +162,17 @@ describe('one teacher changed (decision 107)', () => {
 
   it('which API responses and pages a change reaches', async () => {
     const { responseAffected, pageAffected } = await import('./live-catalogue.js');
-    const french = { languages: ['French'], levels: ['A1 Beginner'], price: 30 };
-    const german = { languages: ['German'], levels: ['C1 Advanced'], price: 60 };
-    const scope = (language: string | null, min: number, max: number) =>
-      JSON.stringify(['list', JSON.stringify(['rating', null, language, null, min, max]), null, 4]);
+    const french = { languages: ['French'], levels: ['A1 Beginner'], country: 'France', price: 30 };
+    const german = { languages: ['German'], levels: ['C1 Advanced'], country: null, price: 60 };
+    const scope = (language: string | null, min: number, max: number, country: string | null = null) =>
+      JSON.stringify(['list', cursorScope('rating', { language: language ?? undefined, country: country ?? undefined, min, max }), null, 4]);
     const moved = [{ id: 'a', before: french, after: german }];
     expect(responseAffected(scope('french', -Infinity, Infinity), moved)).toBe(true); // any case
     expect(responseAffected(scope('German', 50, 70), moved)).toBe(true);
     expect(responseAffected(scope('German', 10, 20), moved)).toBe(false);
     expect(responseAffected(scope('English', -Infinity, Infinity), moved)).toBe(false);
+    expect(responseAffected(scope(null, -Infinity, Infinity, 'france'), moved)).toBe(true);
+    expect(responseAffected(scope(null, -Infinity, Infinity, 'Peru'), moved)).toBe(false);
     expect(responseAffected(scope('English', -Infinity, Infinity), [{ id: 'a', before: undefined, after: german }])).toBe(true);
     expect(responseAffected(scope('French', -Infinity, Infinity), [{ id: 'a', before: null, after: null }])).toBe(false);
     expect(responseAffected('["facets","x"]', moved)).toBe(true);

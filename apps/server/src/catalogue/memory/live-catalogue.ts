@@ -1,3 +1,4 @@
+import { spelledByCatalogue, TAG_FILTERS, valuesOf } from '../model/registry.js';
 import type { FeedRepository } from '../sql/catalogue-feed.js';
 import type { CardCache } from '../sql/teachers-repository.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -24,17 +25,30 @@ export interface LiveCatalogueOptions extends FollowerOptions {
   onIndexFailed?: (error: unknown) => void;
 }
 
-const counted = (teacher: IndexedTeacher): CountedTeacher => ({ languages: teacher.languages, levels: teacher.levels, price: teacher.price });
+const counted = (teacher: IndexedTeacher): CountedTeacher => ({
+  languages: teacher.languages,
+  levels: teacher.levels,
+  country: teacher.country,
+  price: teacher.price,
+});
 
-/** A null bound in a cursor scope is no bound (±Infinity is null in JSON). */
+/**
+ * Whether a list page's filters (its cursor scope, cursorScope: the order, the search,
+ * each tag filter's value, the price range) admit a teacher. A tag of the catalogue's own
+ * spelling is compared whatever its case; a null bound is no bound (±Infinity is null in JSON).
+ */
 const admits = (scope: unknown[], teacher: CountedTeacher): boolean => {
-  const [, , language, level, min, max] = scope as [string, unknown, string | null, string | null, number | null, number | null];
-  const lower = language?.toLowerCase();
+  const tags = scope.slice(2, 2 + TAG_FILTERS.length) as (string | null)[];
+  const [min, max] = scope.slice(2 + TAG_FILTERS.length) as (number | null)[];
   return (
-    (language === null || teacher.languages.some((l) => l.toLowerCase() === lower)) &&
-    (level === null || teacher.levels.includes(level)) &&
-    (min === null || teacher.price >= min) &&
-    (max === null || teacher.price <= max)
+    TAG_FILTERS.every((filter, i) => {
+      const wanted = tags[i];
+      if (wanted === null || wanted === undefined) return true;
+      const values = valuesOf(teacher, filter);
+      return spelledByCatalogue(filter) ? values.some((v) => v.toLowerCase() === wanted.toLowerCase()) : values.includes(wanted);
+    }) &&
+    (min === null || min === undefined || teacher.price >= min) &&
+    (max === null || max === undefined || teacher.price <= max)
   );
 };
 

@@ -27,7 +27,7 @@ const FEED = `select v.version, v.trimmed, v.last, c.seq, c.teacher_id from (sel
 
 /** The changed teachers as the search index reads them (SEARCH_INDEX_CHUNK_STATEMENT's columns); none: hidden or gone. */
 const CHANGED = `select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
-    s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
+    s.price_per_hour as price, s.rating, s.lessons_done as lessons, s.country, tsvector_to_array(s.document) as lexemes
   from teacher_search s where s.teacher_id = any($1::text[])`;
 
 /**
@@ -71,6 +71,7 @@ export function createFeedRepository(db: Database) {
         name: string;
         languages: string[];
         levels: string[];
+        country: string | null;
         price: number;
         rating: number;
         lessons: number;
