@@ -425,8 +425,8 @@ export class SearchIndex {
     if (this.atMost) for (const set of this.atMost) clear(set);
     for (const column of VALUE_COLUMNS) {
       const sorted = this.sorted[column];
-      const at = sorted.subarray(0, this.size).indexOf(o);
-      if (at >= 0) sorted.copyWithin(at, at + 1, this.size);
+      const at = this.placeIn(column, o);
+      if (sorted[at] === o) sorted.copyWithin(at, at + 1, this.size);
     }
     this.size -= 1;
     const name = this.nameOf[o];
@@ -455,20 +455,9 @@ export class SearchIndex {
     this.values.lessons_done[o] = teacher.lessons;
     for (const column of VALUE_COLUMNS) {
       const sorted = this.sorted[column];
-      const values = this.values[column];
-      const v = values[o] as number;
-      const r = this.rank[o] as number;
-      let lo = 0;
-      let hi = this.size;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const x = sorted[mid] as number;
-        const vx = values[x] as number;
-        if (vx < v || (vx === v && (this.rank[x] as number) < r)) lo = mid + 1;
-        else hi = mid;
-      }
-      sorted.copyWithin(lo + 1, lo, this.size);
-      sorted[lo] = o;
+      const at = this.placeIn(column, o);
+      sorted.copyWithin(at + 1, at, this.size);
+      sorted[at] = o;
     }
     this.size += 1;
     this.insertPrice(o, teacher.price);
@@ -476,6 +465,24 @@ export class SearchIndex {
     const list = this.names.get(teacher.name);
     this.names.set(teacher.name, list ? Int32Array.from([...list, o]).sort() : Int32Array.of(o));
     this.changedDocuments.set(o, teacher.lexemes);
+  }
+
+  /** Where ordinal o is, or goes, in a value column's order: (its value, its rank) among the live. */
+  private placeIn(column: ValueColumn, o: number): number {
+    const sorted = this.sorted[column];
+    const values = this.values[column];
+    const v = values[o] as number;
+    const r = this.rank[o] as number;
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const x = sorted[mid] as number;
+      const vx = values[x] as number;
+      if (vx < v || (vx === v && (this.rank[x] as number) < r)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Ordinal o in the price sets of the prices at or above `price` (a new price gets its set). */
