@@ -158,7 +158,6 @@ describe('the change feed', () => {
 
   it('reaches a server that reads no feed per request within its poll', async () => {
     const polling = await server(db2, { catalogueCacheCheckMs: 1000, catalogueFeedPollMs: 25 });
-    await indexed(polling);
     const id = generatedTeacherId(9);
     expect((await polling.inject(`/api/teachers/${id}`)).statusCode).toBe(200); // kept
     await updateTeacher(base.db, id, { surname: 'Polled' });
@@ -166,7 +165,6 @@ describe('the change feed', () => {
       timeout: 2000,
       interval: 10,
     });
-    expect(polling.catalogueFeed.rebuilds).toBe(1);
   });
 
   it('a server that missed 1,000 changes catches up from the feed (and one started after them agrees)', async () => {
