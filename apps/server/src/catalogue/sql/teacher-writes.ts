@@ -8,11 +8,14 @@ import { CATALOGUE_WRITE_LOCK, insertNewRecords, writeListRows } from './catalog
 
 /*
  * Single-teacher writes (decision 107): the school's console, a teacher's own profile, a
- * review's rating. Each is ONE transaction that takes the catalogue writers' advisory lock
- * first (so two writes of one teacher cannot interleave, the last to commit wins whole, and
- * the feed's seq order is commit order), writes the teacher's row — never its reviews —,
- * re-projects that teacher alone (writeListRows: card, language, search and name rows) and
- * appends one row to the change feed (catalogue_change), which every server follows.
+ * review's rating. Each is ONE transaction that writes the teacher's row — never its
+ * reviews — (its row lock: two writes of one teacher queue, the last to commit wins whole),
+ * then takes the catalogue writers' advisory lock (the names' writers one at a time, and
+ * the feed's seq order is commit order), re-projects that teacher alone (writeListRows:
+ * card, language, search and name rows) and appends one row to the change feed
+ * (catalogue_change), which every server follows. The row is written before the lock so
+ * that its statement is not in the writers' queue; no lock is waited for while the
+ * advisory lock is held but the feed's and the projection's own rows.
  */
 
 /** Why a single-teacher write was refused: `field` names the input at fault (HTTP: 400 naming it). */
@@ -51,8 +54,8 @@ export function onFeedWritten(db: Database, listener: () => void): () => void {
 /** The transaction of one write: lock, `write` (false: nothing changed), re-projection, feed row; then the wake-up. */
 async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
   const changed = await db.orm.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
     if (!(await write(tx))) return false;
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
     await writeListRows(tx, [id], { locked: true });
     await tx.insert(catalogueChange).values({ teacherId: id, changedAt: sql`clock_timestamp()` });
     return true;
