@@ -1,4 +1,4 @@
-import { spelledByCatalogue, TAG_FILTERS, valuesOf } from '../model/registry.js';
+import { spelledByCatalogue, TAG_COLUMNS, TAG_FILTERS, valuesOf } from '../model/registry.js';
 import type { FeedRepository } from '../sql/catalogue-feed.js';
 import type { CardCache } from '../sql/teachers-repository.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -25,12 +25,12 @@ export interface LiveCatalogueOptions extends FollowerOptions {
   onIndexFailed?: (error: unknown) => void;
 }
 
-const counted = (teacher: IndexedTeacher): CountedTeacher => ({
-  languages: teacher.languages,
-  levels: teacher.levels,
-  country: teacher.country,
-  price: teacher.price,
-});
+/** A teacher as the counts see it: its tag columns (registry.ts) and its price. */
+const counted = (teacher: IndexedTeacher): CountedTeacher => {
+  const row: Record<string, unknown> = { price: teacher.price };
+  for (const filter of TAG_FILTERS) row[TAG_COLUMNS[filter].column] = teacher[TAG_COLUMNS[filter].column];
+  return row as unknown as CountedTeacher;
+};
 
 /**
  * Whether a list page's filters (its cursor scope, cursorScope: the order, the search,

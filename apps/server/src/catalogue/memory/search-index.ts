@@ -1,5 +1,5 @@
 import { bound as lowerBound, type CountedTeacher, type CountFilters } from './catalogue-counts.js';
-import { facetOf, TAG_FILTERS, valuesOf, type TagFacet, type TagFilter } from '../model/registry.js';
+import { facetOf, TAG_COLUMNS, TAG_FILTERS, valuesOf, type TagFacet, type TagFilter, type TagRow } from '../model/registry.js';
 import type { CursorPosition } from '../model/cursor.js';
 import type { SortOrder } from '../model/sort-orders.js';
 
@@ -42,14 +42,11 @@ export function parseTerms(text: string): SearchTerm[] | null {
   }
 }
 
-/** One teacher as the index reads it from teacher_search. */
-export interface IndexedTeacher {
+/** One teacher as the index reads it from teacher_search: its tag columns (TagRow), order columns, lexemes. */
+export interface IndexedTeacher extends TagRow {
   id: string;
   /** the name as searched (teacher_search.name_text) */
   name: string;
-  languages: readonly string[];
-  levels: readonly string[];
-  country: string | null;
   price: number;
   rating: number;
   lessons: number;
@@ -380,10 +377,13 @@ export class SearchIndex {
 
   /** Ordinal o as the counts see it, from each tag filter's sets (given as entries). */
   private countedAt(o: number, tags: [string, Bits][][]): CountedTeacher {
-    const [languages, levels, countries] = TAG_FILTERS.map((_, i) =>
-      (tags[i] as [string, Bits][]).flatMap(([value, set]) => (has(set, o) ? [value] : [])),
-    );
-    return { languages: languages ?? [], levels: levels ?? [], country: countries?.[0] ?? null, price: this.values.price_per_hour[o] as number };
+    const row: Record<string, unknown> = { price: this.values.price_per_hour[o] as number };
+    TAG_FILTERS.forEach((filter, i) => {
+      const values = (tags[i] as [string, Bits][]).flatMap(([value, set]) => (has(set, o) ? [value] : []));
+      const { column, array } = TAG_COLUMNS[filter];
+      row[column] = array ? values : (values[0] ?? null);
+    });
+    return row as unknown as CountedTeacher;
   }
 
   /** Every live teacher as the counts see it (CatalogueCounts built from this index). */

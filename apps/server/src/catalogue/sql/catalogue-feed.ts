@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { IndexedTeacher } from '../memory/search-index.js';
+import { tagColumnList } from '../model/registry.js';
 
 /** What a server reads of the feed at each poll (one statement, one snapshot). */
 export interface FeedRead {
@@ -26,8 +27,8 @@ const FEED = `select v.version, v.trimmed, v.last, c.seq, c.teacher_id from (sel
   order by c.seq`;
 
 /** The changed teachers as the search index reads them (SEARCH_INDEX_CHUNK_STATEMENT's columns); none: hidden or gone. */
-const CHANGED = `select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
-    s.price_per_hour as price, s.rating, s.lessons_done as lessons, s.country, tsvector_to_array(s.document) as lexemes
+const CHANGED = `select s.teacher_id as id, s.name_text as name, ${tagColumnList('s')},
+    s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
   from teacher_search s where s.teacher_id = any($1::text[])`;
 
 /**
@@ -66,17 +67,7 @@ export function createFeedRepository(db: Database) {
 
     /** These teachers as they are now, by id (absent: hidden or gone). */
     async teachers(ids: readonly string[]): Promise<Map<string, IndexedTeacher>> {
-      const rows = await db.statement<{
-        id: string;
-        name: string;
-        languages: string[];
-        levels: string[];
-        country: string | null;
-        price: number;
-        rating: number;
-        lessons: number;
-        lexemes: string[];
-      }>(CHANGED, [ids]);
+      const rows = await db.statement<IndexedTeacher & Record<string, unknown>>(CHANGED, [ids]);
       return new Map(
         rows.map((row) => [row.id, { ...row, price: Number(row.price), rating: Number(row.rating), lessons: Number(row.lessons) }]),
       );
