@@ -156,8 +156,10 @@ describe('the change feed', () => {
     expect(follower.catalogueFeed.rebuilds).toBe(rebuilds);
   });
 
-  it('reaches a server that reads no feed per request within its poll', async () => {
-    const polling = await server(db2, { catalogueCacheCheckMs: 1000, catalogueFeedPollMs: 25 });
+  it('wakes a server that reads no feed per request and does not poll (PostgreSQL: NOTIFY; PGlite: in-process)', async () => {
+    const polling = await server(db2, { catalogueCacheCheckMs: 1000, catalogueFeedPollMs: 60_000 });
+    await polling.catalogueFeed.follower.catchUp(); // its first read: where the feed ends
+    await polling.catalogueFeed.listening;
     const id = generatedTeacherId(9);
     expect((await polling.inject(`/api/teachers/${id}`)).statusCode).toBe(200); // kept
     await updateTeacher(base.db, id, { surname: 'Polled' });

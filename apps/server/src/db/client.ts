@@ -41,6 +41,13 @@ export interface Database {
    * connection and opens a new one when needed; a query it was running has failed on its own.
    */
   onConnectionError?(listener: (error: Error) => void): void;
+  /**
+   * PostgreSQL: calls `listener` at each NOTIFY on `channel` (LISTEN on a connection of its
+   * own, opened again a second after it fails); resolves, once it listens (or its first
+   * attempt failed), to the stop. A notification can be lost while that connection is down:
+   * callers poll as well (decision 107).
+   */
+  listen?(channel: string, listener: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -96,6 +103,44 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: () => ping(orm),
       onConnectionError: (listener) => {
         connectionErrorListener = listener;
+      },
+      listen: async (channel, listener) => {
+        let client: pg.Client | null = null;
+        let stopped = false;
+        let retry: NodeJS.Timeout | null = null;
+        const connect = async () => {
+          if (stopped) return;
+          const next = new pg.Client({
+            connectionString: target.url,
+            application_name: 'learnlingo-listen',
+            keepAlive: true,
+            connectionTimeoutMillis: 10_000,
+          });
+          client = next;
+          const again = () => {
+            if (stopped || client !== next) return;
+            client = null;
+            next.end().catch(() => {});
+            retry = setTimeout(() => void connect(), 1000);
+            retry.unref();
+          };
+          next.on('error', again);
+          next.on('end', again);
+          next.on('notification', () => listener());
+          try {
+            await next.connect();
+            await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+          } catch {
+            again();
+          }
+        };
+        return connect().then(() => async () => {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          const last = client;
+          client = null;
+          await last?.end().catch(() => {});
+        });
       },
       close: async () => {
         if (closed) return;

@@ -100,6 +100,8 @@ export class LiveCatalogue {
   readonly follower: CatalogueFollower;
   /** how many times the search index was built from the database */
   rebuilds = 0;
+  /** settled once this server listens for the feed's notifications (PostgreSQL), or will not */
+  listening: Promise<void> = Promise.resolve();
   /** the index and counts kept up to date change by change, once the index is built */
   private live: { index: SearchIndex; counts: CatalogueCounts } | undefined;
   private readonly listeners = new Set<(changes: readonly TeacherChange[]) => void>();

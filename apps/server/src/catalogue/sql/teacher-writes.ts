@@ -40,6 +40,9 @@ function invalid(error: z.ZodError): CatalogueWriteError {
   return new CatalogueWriteError('INVALID', issue ? `${field ?? 'input'}: ${issue.message}` : 'Invalid input', field);
 }
 
+/** The NOTIFY channel of the change feed (decision 107). */
+export const FEED_CHANNEL = 'catalogue_change';
+
 /** Listeners of one database's feed in this process (in-process wake-up: PGlite, or servers sharing a pool). */
 const written = new WeakMap<Database, Set<() => void>>();
 
@@ -58,6 +61,8 @@ async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
     await writeListRows(tx, [id], { locked: true });
     await tx.insert(catalogueChange).values({ teacherId: id, changedAt: sql`clock_timestamp()` });
+    // servers listening on PostgreSQL read the feed at once (sent at commit; polls catch a lost one)
+    await tx.execute(sql`select pg_notify(${FEED_CHANNEL}, '')`);
     return true;
   });
   if (changed) for (const listener of written.get(db) ?? []) listener();

@@ -24,6 +24,7 @@ import {
   CardCache,
   createFeedRepository,
   createTeachersRepository,
+  FEED_CHANNEL,
   LiveCatalogue,
   onFeedWritten,
   type KnownSearch,
@@ -102,12 +103,18 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built'),
   });
   live.follower.start();
-  const stopWaking = onFeedWritten(app.db, () => {
+  const wake = () => {
     live.follower.catchUp().catch(() => undefined); // the next poll tries again
-  });
+  };
+  const stopWaking = onFeedWritten(app.db, wake);
+  // another process's write, on PostgreSQL: its NOTIFY
+  // (not awaited: a database that does not answer yet delays no start; the polls follow meanwhile)
+  const listening = app.db.listen?.(FEED_CHANNEL, wake);
+  live.listening = listening?.then(() => undefined) ?? Promise.resolve();
   app.addHook('onClose', async () => {
     stopWaking();
     live.follower.stop();
+    await (await listening)?.();
   });
   app.decorate('catalogueCache', cache);
   app.decorate('catalogueFeed', live);
