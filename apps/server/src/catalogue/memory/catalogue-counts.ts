@@ -123,6 +123,8 @@ export class CatalogueCounts {
     const beforeKeys = before ? keysOf(before) : [];
     const afterKeys = after ? new Set(keysOf(after)) : new Set<string>();
     const moved = new Set<string>();
+    /** whether a key came or went: only then do the values present change */
+    let keysMoved = false;
     if (before && after) {
       for (const key of beforeKeys) {
         const sorted = this.prices.get(key);
@@ -142,8 +144,10 @@ export class CatalogueCounts {
         if (moved.has(key) || !sorted) continue;
         const at = bound(sorted, before.price);
         if (sorted[at] !== before.price) continue;
-        if (sorted.length === 1) this.prices.delete(key);
-        else {
+        if (sorted.length === 1) {
+          this.prices.delete(key);
+          keysMoved = true;
+        } else {
           const kept = new Float64Array(sorted.length - 1);
           kept.set(sorted.subarray(0, at));
           kept.set(sorted.subarray(at + 1), at);
@@ -153,6 +157,7 @@ export class CatalogueCounts {
     }
     for (const key of afterKeys) {
       if (moved.has(key) || !after) continue;
+      if (!this.prices.has(key)) keysMoved = true;
       const sorted = this.prices.get(key) ?? new Float64Array();
       const at = bound(sorted, after.price);
       const grown = new Float64Array(sorted.length + 1);
@@ -161,7 +166,10 @@ export class CatalogueCounts {
       grown.set(sorted.subarray(at), at + 1);
       this.prices.set(key, grown);
     }
-    this.derive();
+    // the values present (thousands of keys to read) only when a key came or went; the
+    // price steps when next asked, if a price came or went
+    if (keysMoved) this.derive();
+    else if (before?.price !== after?.price) this.steps = null;
   }
 
   /** languages in the catalogue, sorted for display */
