@@ -11,4 +11,5 @@ export * from './rules.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
 export * from './return-path.js';
+export * from './early-input.js';
 export type * from './ssr.js';
