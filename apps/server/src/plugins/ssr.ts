@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
+import { CLEAR_FLASH, readFlash, withFlash } from './flash.js';
 import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../catalogue/index.js';
 
@@ -364,7 +365,13 @@ export async function createPageRenderer(
     let body: string | Buffer = page.body;
     if (!page.shared) {
       reply.header('cache-control', PRIVATE_HTML);
-      if (encoding) body = await compress(encoding, page.body, 'per-response');
+      // a form's toast, for the page it led back to (flash.ts)
+      const flash = readFlash(request.headers.cookie);
+      if (flash) {
+        body = withFlash(body.toString(), flash);
+        reply.header('set-cookie', CLEAR_FLASH);
+      }
+      if (encoding) body = await compress(encoding, body, 'per-response');
     } else {
       const identityEtag = page.etag ?? etagOf(page.body.toString());
       // each encoding is its own representation, with its own validator
