@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, shoot, signUpViaApi, test, type TestUser } from './fixtures';
+import { checkA11y, expect, shoot, signUpViaApi, test, whenAppRuns, type TestUser } from './fixtures';
 import { linkFromOutbox } from './outbox';
 
 // Issue 10, accounts: forgot password, /account, deleting the account, one session across tabs,
@@ -46,6 +46,7 @@ test('forgot password: the link from the outbox sets a new password, which then 
   await signUpViaApi(request, baseURL!, user); // another context: this page stays signed out
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
   await page.goto('/');
+  await whenAppRuns(page); // "Forgot password?" is the Login modal's, and the app's alone (decision 105)
   const header = page.getByRole('banner');
   await header.getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });

@@ -94,6 +94,15 @@ export async function shoot(page: Page, name: string): Promise<void> {
  * (issue 28). Every control must therefore do what it says before the app is live: links and
  * forms that the server answers, which the app takes over once it runs (decision 105).
  */
+/**
+ * For the tests of what only the running app has (a modal's focus trap, scroll lock, Escape,
+ * its validation as one types): waits until the page is live. Journeys never call it — they
+ * act on what they see, and first-tap.spec.ts and auth.spec.ts cover taps made before.
+ */
+export async function whenAppRuns(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const test = base.extend<{ user: TestUser }>({
   // A fresh user (not yet registered) for each test that asks for one.
   // eslint-disable-next-line no-empty-pattern
