@@ -168,8 +168,10 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Full Name').fill('Nojs Booker');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Phone number').fill('+380 67 123 4567');
-    const day = page.getByRole('group', { name: /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d/ }).last();
-    const time = day.getByRole('radio').last();
+    // the days are disclosures (the first one open): open the last, take its last time
+    const day = page.locator('details').filter({ has: page.locator('input[name="start"]') }).last();
+    await day.locator('summary').click();
+    const time = day.getByRole('group').getByRole('radio').last();
     await time.check({ force: true });
     const start = await time.getAttribute('value');
     await page.getByRole('button', { name: 'Book', exact: true }).click();

@@ -77,7 +77,9 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone, don
             Add to calendar
           </a>
         )}
-        {doneTo !== undefined ? <ButtonLink to={doneTo}>Done</ButtonLink> : <Button onClick={onDone}>Done</Button>}
+        {doneTo !== undefined ? <ButtonLink className={styles.doneLink} to={doneTo}>
+            Done
+          </ButtonLink> : <Button onClick={onDone}>Done</Button>}
       </div>
     </div>
   );

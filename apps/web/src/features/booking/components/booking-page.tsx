@@ -92,6 +92,7 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
         {teacher.languages.length > 1 ? (
           <Select
             label="Lesson language"
+            outlined
             name="language"
             options={teacher.languages.map((l) => ({ value: l, label: l }))}
             defaultValue={language}
@@ -139,29 +140,33 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
             <p className={styles.bookMuted}>No free times in the next 14 days. Please choose another teacher or come back later.</p>
           ) : (
             <div className={styles.bookDays}>
-              {days.map((day) => (
-                <fieldset key={day.key} className={styles.bookDay}>
-                  <legend className={styles.bookDayLabel}>
+              {days.map((day, index) => (
+                // a day per disclosure (they open without JavaScript too): the first, or the chosen time's, open
+                <details key={day.key} className={styles.bookDay} open={index === 0 || day.starts.includes(start) || undefined}>
+                  <summary className={styles.bookDayLabel}>
                     {day.label}
                     <span className={styles.bookCount}>{day.starts.length === 1 ? ' · 1 time' : ` · ${day.starts.length} times`}</span>
-                  </legend>
-                  <div className={styles.bookTimes}>
-                    {day.starts.map((slot) => (
-                      <label key={slot} className={styles.bookTime}>
-                        <input
-                          type="radio"
-                          name="start"
-                          value={slot}
-                          checked={start === slot}
-                          onChange={() => setStart(slot)}
-                          aria-invalid={errors.start ? true : undefined}
-                          aria-describedby={errors.start ? startErrorId : undefined}
-                        />
-                        <span>{formatTime(slot, timeZone)}</span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
+                  </summary>
+                  <fieldset className={styles.bookDayTimes}>
+                    <legend className="visually-hidden">{day.label}</legend>
+                    <div className={styles.bookTimes}>
+                      {day.starts.map((slot) => (
+                        <label key={slot} className={styles.bookTime}>
+                          <input
+                            type="radio"
+                            name="start"
+                            value={slot}
+                            checked={start === slot}
+                            onChange={() => setStart(slot)}
+                            aria-invalid={errors.start ? true : undefined}
+                            aria-describedby={errors.start ? startErrorId : undefined}
+                          />
+                          <span>{formatTime(slot, timeZone)}</span>
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                </details>
               ))}
             </div>
           )}
@@ -266,7 +271,7 @@ export function BookingPage({ teacherId }: { teacherId: string }) {
           ) : (
             <>
               <p className={styles.bookText}>{BOOKING_TEXT}</p>
-              <div className={styles.teacher}>
+              <div className={`${styles.teacher} ${styles.bookTeacher}`}>
                 <TeacherAvatar teacherId={teacher.id} source={teacher.avatar_url} name={name} size={44} />
                 <div>
                   <p className={styles.teacherLabel}>Your teacher</p>
