@@ -65,6 +65,12 @@ export function TeacherCard({
             <dt>Speaks:</dt>
             <dd>{teacher.languages.join(', ')}</dd>
           </div>
+          {teacher.country === null ? null : (
+            <div className={styles.fact}>
+              <dt>Country:</dt>
+              <dd>{teacher.country}</dd>
+            </div>
+          )}
           <div className={styles.fact}>
             <dt>Lesson Info:</dt>
             <dd>{teacher.lesson_info}</dd>
