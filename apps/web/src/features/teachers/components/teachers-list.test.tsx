@@ -134,8 +134,8 @@ describe('catalogue: paging', () => {
     await waitFor(() => expect(cards()).toHaveLength(4));
   });
 
-  it('says "No teachers match these filters" when a search with a filter finds nothing', async () => {
-    setup('/teachers?q=germnzzq&language=French');
+  it.each(['language=French', 'country=Ukraine', 'price_max=30'])('says "No teachers match these filters" when a search with a filter (%s) finds nothing', async (filter) => {
+    setup(`/teachers?q=germnzzq&${filter}`);
     expect(await screen.findByRole('heading', { name: 'No teachers match these filters' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reset filters' })).toHaveAttribute('href', '/teachers');
     expect(screen.queryByText(/No teachers found for/)).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { Teacher } from '@learnlingo/contract';
+import { TAG_FILTERS } from '@learnlingo/contract/plain';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useGetTeachersInfiniteQuery } from '../api/teachers-api';
@@ -67,7 +68,7 @@ export function TeachersList({ query, renderCard }: TeachersListProps) {
 
   if (teachers.length === 0) {
     // a search alone that found nothing: say what was searched (no filter to reset)
-    const filtered = query.language || query.level || query.price_min !== undefined || query.price_max !== undefined;
+    const filtered = TAG_FILTERS.some((filter) => query[filter] !== undefined) || query.price_min !== undefined || query.price_max !== undefined;
     if (query.q && !filtered) {
       return (
         <EmptyState title={`No teachers found for “${query.q}”`} action={<ButtonLink to="/teachers">Clear search</ButtonLink>}>
