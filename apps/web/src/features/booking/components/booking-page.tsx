@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_REASONS, lessonMessages, type Teacher } from '@learnlingo/contract';
 import { toastMessages, type FormEcho } from '@learnlingo/contract/plain';
@@ -9,7 +9,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { useHead } from '../../../lib/head';
 import { errorStatus } from '../../../lib/api-error';
 import { selectIsLoggedIn, selectUser } from '../../auth';
@@ -27,6 +26,35 @@ function usePageTimeZone(): string {
   const browser = useBrowserTimeZone();
   const asked = search.get('tz');
   return asked && isTimeZone(asked) ? asked : browser;
+}
+
+/**
+ * A labelled text field as components/ui/text-field draws it (the same look, label above,
+ * message below). Not that component: the page's chunk importing it would split zod out of
+ * the auth forms' chunk and lengthen the shell's list of lazy files (~25 B of the first load).
+ */
+function PageField({ label, error, ...input }: ComponentPropsWithoutRef<'input'> & { label: string; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div className={styles.bookField}>
+      <label htmlFor={id} className={styles.bookFieldLabel}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={error ? `${styles.bookInput} ${styles.bookInvalid}` : styles.bookInput}
+        placeholder={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className={styles.bookFieldError}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** Free starts grouped by the learner's calendar day. */
@@ -83,10 +111,6 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
 
   return (
     <>
-      {/* the zone's own form (GET ?tz=): its select and button sit in the time picker, by their `form` attribute */}
-      <form id={zoneFormId} method="get" action={action}>
-        {search.get('language') ? <input type="hidden" name="language" value={search.get('language') ?? ''} /> : null}
-      </form>
       <form ref={formRef} className={styles.form} method="post" action={action} noValidate>
         <input type="hidden" name="timeZone" value={timeZone} />
         {teacher.languages.length > 1 ? (
@@ -177,26 +201,23 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
           ) : null}
         </fieldset>
         <div className={styles.fields}>
-          <TextField
+          <PageField
             label="Full Name"
-            placeholder="Full Name"
             name="fullName"
             autoComplete="name"
             defaultValue={values.fullName ?? (isLoggedIn ? user.name : '')}
             error={errors.fullName}
           />
-          <TextField
+          <PageField
             label="Email"
-            placeholder="Email"
             type="email"
             name="email"
             autoComplete="email"
             defaultValue={values.email ?? (isLoggedIn ? user.email : '')}
             error={errors.email}
           />
-          <TextField
+          <PageField
             label="Phone number"
-            placeholder="Phone number"
             type="tel"
             name="phone"
             autoComplete="tel"
@@ -212,6 +233,10 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
         <Button type="submit" fullWidth>
           Book
         </Button>
+      </form>
+      {/* the zone's own form (GET ?tz=): its select and button sit in the time picker above, by their `form` attribute */}
+      <form id={zoneFormId} className={styles.bookZoneForm} method="get" action={action}>
+        {search.get('language') ? <input type="hidden" name="language" value={search.get('language') ?? ''} /> : null}
       </form>
     </>
   );
