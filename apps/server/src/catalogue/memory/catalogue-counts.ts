@@ -1,13 +1,19 @@
 import { LEVELS } from '@learnlingo/contract';
-import { facetOf, spelledByCatalogue, TAG_FILTERS, valuesOf, type CountFilters, type TagFacet, type TagFilter } from '../model/registry.js';
+import {
+  facetOf,
+  spelledByCatalogue,
+  TAG_FILTERS,
+  valuesOf,
+  type CountFilters,
+  type TagFacet,
+  type TagFilter,
+  type TagRow,
+} from '../model/registry.js';
 
 export type { CountFilters } from '../model/registry.js';
 
 /** One teacher as the counts see it: its tag columns (registry.ts) and its price. */
-export interface CountedTeacher {
-  languages: readonly string[];
-  levels: readonly string[];
-  country: string | null;
+export interface CountedTeacher extends TagRow {
   price: number;
 }
 

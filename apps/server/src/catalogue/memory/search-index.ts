@@ -1,5 +1,5 @@
 import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
-import { facetOf, TAG_FILTERS, valuesOf, type TagFacet, type TagFilter } from '../model/registry.js';
+import { facetOf, TAG_FILTERS, valuesOf, type TagFacet, type TagFilter, type TagRow } from '../model/registry.js';
 import type { CursorPosition } from '../model/cursor.js';
 import type { SortOrder } from '../model/sort-orders.js';
 
@@ -42,14 +42,11 @@ export function parseTerms(text: string): SearchTerm[] | null {
   }
 }
 
-/** One teacher as the index reads it from teacher_search. */
-export interface IndexedTeacher {
+/** One teacher as the index reads it from teacher_search: its tag columns (TagRow), order columns, lexemes. */
+export interface IndexedTeacher extends TagRow {
   id: string;
   /** the name as searched (teacher_search.name_text) */
   name: string;
-  languages: readonly string[];
-  levels: readonly string[];
-  country: string | null;
   price: number;
   rating: number;
   lessons: number;

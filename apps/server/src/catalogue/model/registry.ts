@@ -77,12 +77,24 @@ export type TagValues = { [K in TagFilter]?: string | undefined };
 /** Filters without a search: the tags, and the price range inclusive (no bound: ±Infinity). */
 export type CountFilters = TagValues & { min: number; max: number };
 
+/**
+ * A row's tag columns, as the counts and the search index read them (TAG_COLUMNS, under the
+ * columns' names): arrays of values, or one value or null. A new tag filter's column is added here.
+ */
+export type TagRow = {
+  languages: readonly string[];
+  levels: readonly string[];
+  country: string | null;
+};
+
+/** The tag columns, comma-separated, on `alias` (as TagRow names them). */
+export const tagColumnList = (alias: string): string => TAG_FILTERS.map((filter) => `${alias}.${TAG_COLUMNS[filter].column}`).join(', ');
+
 /** A teacher's values of a tag filter, from a row that has the tag columns. */
-export function valuesOf(row: { languages: readonly string[]; levels: readonly string[]; country: string | null }, filter: TagFilter): readonly string[] {
-  const { column, array } = TAG_COLUMNS[filter];
-  if (array) return row[column as 'languages' | 'levels'];
-  const value = row[column as 'country'];
-  return value === null ? [] : [value];
+export function valuesOf(row: TagRow, filter: TagFilter): readonly string[] {
+  const value = row[TAG_COLUMNS[filter].column];
+  if (TAG_COLUMNS[filter].array) return value as readonly string[];
+  return value === null ? [] : [value as string];
 }
 
 /**

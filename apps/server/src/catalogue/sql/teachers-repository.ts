@@ -8,7 +8,17 @@ import type { CursorPosition, SearchCounted } from '../model/cursor.js';
 import { SearchIndexBuilder, type NameMatch, type SearchIndex } from '../memory/search-index.js';
 import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from '../model/sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from '../model/teacher-row.js';
-import { tagCondition, TAG_FILTERS, facetOf, TAG_COLUMNS, type CountFilters, type TagFacet, type TagFilter } from '../model/registry.js';
+import {
+  facetOf,
+  tagColumnList,
+  tagCondition,
+  TAG_COLUMNS,
+  TAG_FILTERS,
+  type CountFilters,
+  type TagFacet,
+  type TagFilter,
+  type TagRow,
+} from '../model/registry.js';
 
 const ph = sql.placeholder;
 
@@ -394,8 +404,8 @@ export const CARDS_STATEMENT = dialect.sqlToQuery(sql`select ids.id, ${cardJson}
   from unnest($1::text[]) ids(id) left join ${teacherCard} card on card.teacher_id = ids.id`).sql;
 
 /** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
-export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
-    s.price_per_hour as price, s.rating, s.lessons_done as lessons, s.country, tsvector_to_array(s.document) as lexemes
+export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, ${sql.raw(tagColumnList('s'))},
+    s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
   from ${teacherSearch} s where s.teacher_id > $1::text order by s.teacher_id limit $2::int`).sql;
 const SEARCH_INDEX_CHUNK = 5000;
 
@@ -733,20 +743,9 @@ export function createTeachersRepository(db: Database) {
       const builder = new SearchIndexBuilder();
       let last = '';
       for (;;) {
-        const rows = await db.statement<{
-          id: string;
-          name: string;
-          languages: string[];
-          levels: string[];
-          country: string | null;
-          price: number;
-          rating: number;
-          lessons: number;
-          lexemes: string[];
-        }>(
-          SEARCH_INDEX_CHUNK_STATEMENT,
-          [last, SEARCH_INDEX_CHUNK],
-        );
+        const rows = await db.statement<
+          TagRow & { id: string; name: string; price: number; rating: number; lessons: number; lexemes: string[] }
+        >(SEARCH_INDEX_CHUNK_STATEMENT, [last, SEARCH_INDEX_CHUNK]);
         for (const row of rows) builder.add({ ...row, price: Number(row.price), rating: Number(row.rating), lessons: Number(row.lessons) });
         if (rows.length < SEARCH_INDEX_CHUNK) return builder.build();
         last = (rows.at(-1) as { id: string }).id;
@@ -770,8 +769,8 @@ export function createTeachersRepository(db: Database) {
 
     /** Every teacher's tag columns (registry.ts) and price, for the counts without a search. */
     async counts(): Promise<CatalogueCounts> {
-      const rows = await db.rows<{ languages: string[]; levels: string[]; country: string | null; price: number }>(
-        sql`select ${sql.raw(TAG_FILTERS.map((filter) => TAG_COLUMNS[filter].column).join(', '))}, ${teacher.pricePerHour} as price from ${teacher}`,
+      const rows = await db.rows<TagRow & { price: number }>(
+        sql`select ${sql.raw(tagColumnList('"teacher"'))}, ${teacher.pricePerHour} as price from ${teacher}`,
       );
       return new CatalogueCounts(rows.map((row) => ({ ...row, price: Number(row.price) })));
     },

@@ -1,7 +1,7 @@
 import {
   apiErrorSchema,
   defaultSort,
-  type Level,
+  type Facets,
   type Sort,
   facetsQuerySchema,
   facetsSchema,
@@ -276,10 +276,10 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
             Object.fromEntries(present.values[filter].map((value) => [value, found[facetOf(filter)][value] ?? 0])),
           ]),
         ) as Record<TagFacet, Record<string, number>>;
+        // each facet's values present (languages, levels, countries), checked by the schema
+        const values = Object.fromEntries(TAG_FILTERS.map((filter) => [facetOf(filter), present.values[filter]]));
         return serialise(facetsSchema, {
-          languages: present.values.language,
-          levels: present.values.level as Level[],
-          countries: present.values.country,
+          ...(values as Pick<Facets, TagFacet>),
           prices: present.priceSteps,
           counts: counted,
           total: found.total,
