@@ -21,8 +21,11 @@ const COUNT = Number(arg('count', 100_000));
 const VERBOSE = process.argv.includes('--verbose');
 
 ensureBuilt();
-const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist/modules/teachers', file)).href;
+// the catalogue module's one entry (apps/server/src/catalogue/index.ts)
 const {
+  listParams,
+  SEARCH_PARAMS,
+  SORT_ORDERS,
   LIST_STATEMENTS,
   CARDS_STATEMENT,
   NAME_MATCHES_STATEMENT,
@@ -31,10 +34,7 @@ const {
   SEARCH_WALK_STATEMENTS,
   SEARCH_WALK_TOP_STATEMENT,
   searchWords,
-} = await import(
-  dist('teachers-repository.js'),
-);
-const { SORT_ORDERS } = await import(dist('sort-orders.js'));
+} = await import(pathToFileURL(path.join(root, 'apps/server/dist/catalogue/index.js')).href);
 
 const env = await postgresEnv(`ll_bench_${COUNT}`);
 seed(env, COUNT);
@@ -58,6 +58,9 @@ async function explain(statement, args) {
 }
 
 const literal = (value) => (typeof value === 'number' ? `'${value}'` : `'${String(value).replaceAll("'", "''")}'`);
+/** A search statement's arguments by parameter name (SEARCH_PARAMS): every tag filter '' (any), no price bound, unless given. */
+const searchArgs = (values) =>
+  SEARCH_PARAMS.map((name) => literal(values[name] ?? { price_min: '-Infinity', price_max: 'Infinity' }[name] ?? '')).join(', ');
 const time = (plan) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
 
 const failures = [];
@@ -65,10 +68,15 @@ const report = [];
 
 for (const [sort, order] of Object.entries(SORT_ORDERS)) {
   if (!order.indexes) continue;
-  const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
-  // two calls in one batch: one with a language (the teacher_language branch), one without
-  const args = `array['English', ''], array['B1 Intermediate', ''], array[20, '-Infinity']::float8[],
-    array[40, 'Infinity']::float8[], array[${start}, ${start}]::${order.cursorType}[], array['', ''], array[5, 5]`;
+  // two calls in one batch: one with a language (the teacher_language branch), one without;
+  // each parameter by name (listParams)
+  const calls = [
+    { language: 'English', level: 'B1 Intermediate', price_min: 20, price_max: 40 },
+    { price_min: '-Infinity', price_max: 'Infinity' },
+  ];
+  const args = listParams(order)
+    .map(([name, type]) => `array[${calls.map((call) => literal(call[name] ?? { after_k: order.start, lim: 5 }[name] ?? '')).join(', ')}]::${type}[]`)
+    .join(', ');
   const plan = await explain(LIST_STATEMENTS[sort], args);
   const backward = '(Backward )?';
   const checks = [
@@ -89,7 +97,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
 const SEARCHES = ['chloe', 'schmit', 'müller', 'pronunciation', 'grammar', 'lesson'];
 for (const [sort, order] of Object.entries(SORT_ORDERS)) {
   for (const q of SEARCHES) {
-    const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', order.start, '', 5].map(literal).join(', ');
+    const args = searchArgs({ q, words: searchWords(q), after_k: order.start, rows: 5 });
     const plan = await explain(SEARCH_STATEMENTS[sort], args);
     const bad = [];
     if (!plan.includes('teacher_search_document_idx')) bad.push('the full-text index');
@@ -113,7 +121,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
   // name matches: "chloe" has none (its walk would read every row) and is never walked
   for (const q of order.indexes ? ['pronunciation', 'chloe'] : ['pronunciation']) {
     const value = order.indexes ? (order.cursorType === 'int8' ? 1500 : 40) : 0;
-    const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', value, 't050000', 5].map(literal).join(', ');
+    const args = searchArgs({ q, words: searchWords(q), after_k: value, after_id: 't050000', rows: 5 });
     const plan = await explain(SEARCH_WALK_STATEMENTS[sort], args);
     const bad = [];
     if (order.indexes) {
@@ -131,7 +139,7 @@ for (const [sort, order] of Object.entries(SORT_ORDERS)) {
 
 // A following relevance page among the name matches: the trigram index only.
 for (const q of ['chloe', 'schmit']) {
-  const args = [q, searchWords(q), '', '', '-Infinity', 'Infinity', 0.9, 't050000', 5].map(literal).join(', ');
+  const args = searchArgs({ q, words: searchWords(q), after_k: 0.9, after_id: 't050000', rows: 5 });
   const plan = await explain(SEARCH_NAME_PAGE_STATEMENT, args);
   const bad = [];
   if (!plan.includes('teacher_search_name_trgm_idx')) bad.push('the trigram index');

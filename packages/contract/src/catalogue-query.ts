@@ -3,12 +3,10 @@
  * demand; the first load never needs it). teachers.ts's zod schemas read the same URL;
  * rules.test.ts checks that both agree.
  */
+import { TAG_FILTERS, tagFrom } from './catalogue-filters.js';
 import {
   hasControlCharacter,
-  isLanguage,
   isPrice,
-  LEVEL_MAX,
-  LEVELS,
   PRICE_PATTERN,
   SEARCH_MAX,
   SORTS,
@@ -25,9 +23,7 @@ export const isSort = (value: unknown): value is Sort => SORTS.includes(value as
 
 /** The level in LEVELS' spelling, whatever its case ("b1 intermediate" → "B1 Intermediate"). */
 export function levelFrom(value: string): Level | undefined {
-  if (value.length > LEVEL_MAX) return undefined;
-  const wanted = value.trim().toLowerCase();
-  return LEVELS.find((level) => level.toLowerCase() === wanted);
+  return tagFrom('level', value) as Level | undefined;
 }
 
 /** A price from a query string: whole dollars 0…PRICE_MAX, else undefined. */
@@ -47,10 +43,10 @@ export function parseFilters(search: URLSearchParams): CatalogueQuery {
   const out: CatalogueQuery = {};
   const q = search.get('q')?.slice(0, SEARCH_MAX);
   if (q?.trim() && !hasControlCharacter(q)) out.q = q.trim();
-  const language = search.get('language')?.trim();
-  if (language && isLanguage(language)) out.language = language;
-  const level = levelFrom(search.get('level') ?? '');
-  if (level) out.level = level;
+  for (const filter of TAG_FILTERS) {
+    const value = tagFrom(filter, search.get(filter));
+    if (value !== undefined) (out as Record<string, string>)[filter] = value;
+  }
   const price = priceFrom(search.get('price'));
   const priceMax = priceFrom(search.get('price_max'));
   const max = price === undefined ? priceMax : priceMax === undefined ? price : Math.min(price, priceMax);
@@ -70,8 +66,10 @@ export function filtersToSearch(query: CatalogueQuery): URLSearchParams {
   const search = new URLSearchParams();
   if (query.q) search.set('q', query.q);
   if (query.sort && query.sort !== defaultSort(query)) search.set('sort', query.sort);
-  if (query.language) search.set('language', query.language);
-  if (query.level) search.set('level', query.level);
+  for (const filter of TAG_FILTERS) {
+    const value = query[filter];
+    if (value) search.set(filter, value);
+  }
   if (query.price_min !== undefined) search.set('price_min', String(query.price_min));
   if (query.price_max !== undefined) search.set('price_max', String(query.price_max));
   return search;

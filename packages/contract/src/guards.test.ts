@@ -58,7 +58,8 @@ function loadRealTeachers(): unknown[] {
     const candidate = join(dir, 'shared', 'data', 'teachers.json');
     if (existsSync(candidate)) {
       const data = JSON.parse(readFileSync(candidate, 'utf8')) as { teachers: Record<string, unknown>[] };
-      return data.teachers.map((t, i) => ({ id: String(i), ...t }));
+      // as the API returns them: the original has no country, the importer gives none
+      return data.teachers.map((t, i) => ({ id: String(i), ...t, country: null }));
     }
     if (dirname(dir) === dir) throw new Error('shared/data/teachers.json not found beside the repository');
   }
@@ -85,6 +86,8 @@ describe('catalogue guards agree with the schemas', () => {
     ['review rating above 5', { ...teacher, reviews: [{ reviewer_name: 'A', reviewer_rating: 6, comment: '' }] }],
     ['empty reviewer name', { ...teacher, reviews: [{ reviewer_name: '', reviewer_rating: 4, comment: '' }] }],
     ['numeric avatar', { ...teacher, avatar_url: 1 }],
+    ['no country field', { ...teacher, country: undefined }],
+    ['numeric country', { ...teacher, country: 33 }],
     ['not an object', 'teacher'],
     ['null', null],
   ];
@@ -106,7 +109,10 @@ describe('catalogue guards agree with the schemas', () => {
     ];
     for (const value of pages) expect(isTeachersPage(value)).toBe(teachersPageSchema.safeParse(value).success);
     const facets: unknown[] = [
-      { languages: ['French'], levels: ['A1 Beginner'], prices: [25, 30], counts: { languages: { French: 2 }, levels: { 'A1 Beginner': 0 } }, total: 2 },
+      { languages: ['French'], levels: ['A1 Beginner'], countries: ['France'], prices: [25, 30], counts: { languages: { French: 2 }, levels: { 'A1 Beginner': 0 }, countries: { France: 2 } }, total: 2 },
+      { languages: ['French'], levels: ['A1 Beginner'], prices: [25, 30], counts: { languages: { French: 2 }, levels: { 'A1 Beginner': 0 }, countries: {} }, total: 2 },
+      { languages: ['French'], levels: [], countries: [], prices: [], counts: { languages: {}, levels: {} }, total: 0 },
+      { languages: [], levels: [], countries: [], prices: [], counts: { languages: {}, levels: {}, countries: { France: -1 } }, total: 0 },
       { languages: ['French'], levels: ['A1 Beginner'], prices: [25, 30] },
       { languages: ['French'], levels: [], prices: [], counts: { languages: { French: -2 }, levels: {} }, total: 0 },
       { languages: ['French'], levels: [], prices: [], counts: { languages: { French: '2' }, levels: {} }, total: 0 },

@@ -75,7 +75,8 @@ export function isTeacher(value: unknown): value is Teacher {
     (value.avatar_url === null || isString(value.avatar_url)) &&
     isString(value.lesson_info) &&
     arrayOf(isString)(value.conditions) &&
-    isString(value.experience)
+    isString(value.experience) &&
+    (value.country === null || isString(value.country))
   );
 }
 
@@ -95,10 +96,12 @@ export const isFacets = (value: unknown): value is Facets =>
   isRecord(value) &&
   arrayOf(isString)(value.languages) &&
   arrayOf(isLevel)(value.levels) &&
+  arrayOf(isString)(value.countries) &&
   arrayOf(isNumber)(value.prices) &&
   isRecord(value.counts) &&
   isCountRecord(value.counts.languages) &&
   isCountRecord(value.counts.levels) &&
+  isCountRecord(value.counts.countries) &&
   isCount(value.total);
 
 export const isFavorites = (value: unknown): value is Favorites => isRecord(value) && isTeacherList(value.items);

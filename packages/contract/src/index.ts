@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './rules.js';
+export * from './catalogue-filters.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
 export * from './return-path.js';

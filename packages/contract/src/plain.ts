@@ -8,6 +8,7 @@ export * from './account-messages.js';
 export * from './codes.js';
 export * from './guards.js';
 export * from './rules.js';
+export * from './catalogue-filters.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
 export * from './return-path.js';

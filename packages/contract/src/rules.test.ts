@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filtersToSearch, parseFilters } from './catalogue-query.js';
 import type { CatalogueQuery } from './rules.js';
 import { teachersQuerySchema } from './teachers.js';
+import { TAG_FILTERS, type TagFilter } from './catalogue-filters.js';
 
 /**
  * What the zod schema makes of a URL's query, field by field: invalid fields dropped, then
@@ -10,7 +11,7 @@ import { teachersQuerySchema } from './teachers.js';
  */
 function queryBySchema(search: URLSearchParams): CatalogueQuery {
   const shape = teachersQuerySchema.shape;
-  const field = <K extends 'q' | 'language' | 'level' | 'price' | 'price_min' | 'price_max' | 'sort'>(name: K) => {
+  const field = <K extends 'q' | TagFilter | 'price' | 'price_min' | 'price_max' | 'sort'>(name: K) => {
     const raw = search.get(name);
     if (raw === null) return undefined;
     const parsed = shape[name].safeParse(name === 'q' ? raw.slice(0, 100) : raw);
@@ -19,10 +20,10 @@ function queryBySchema(search: URLSearchParams): CatalogueQuery {
   const out: CatalogueQuery = {};
   const q = field('q');
   if (q) out.q = q;
-  const language = field('language');
-  if (language) out.language = language;
-  const level = field('level');
-  if (level) out.level = level;
+  for (const filter of TAG_FILTERS) {
+    const value = field(filter);
+    if (value) (out as Record<string, string>)[filter] = value;
+  }
   const price = field('price');
   const priceMax = field('price_max');
   const max = price === undefined ? priceMax : priceMax === undefined ? price : Math.min(price, priceMax);
@@ -43,6 +44,12 @@ describe('URL query', () => {
     `language=${'a'.repeat(41)}`,
     'language=Haitian%20Creole&level=B1%20Intermediate&price=30',
     'level=B1',
+    'country=France',
+    'country=%20south%20korea%20',
+    'country=France1',
+    `country=${'a'.repeat(61)}`,
+    `country=${'a'.repeat(60)}`,
+    'language=French&country=Canada&level=a1%20beginner&price_max=30',
     'level=c1%20advanced',
     'level=%20C1%20ADVANCED%20',
     'price=0',

@@ -64,6 +64,8 @@ export interface TeacherFilters {
   q?: string;
   language?: string;
   level?: Level;
+  /** where the teacher lives (a country's name, matched whatever its case) */
+  country?: string;
   /** at least this hourly price (inclusive) */
   price_min?: number;
   /** at most this hourly price (inclusive) */

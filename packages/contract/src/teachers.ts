@@ -8,7 +8,6 @@ import {
   DECIMAL_PATTERN,
   LANGUAGE_MAX,
   LANGUAGE_PATTERN,
-  LEVEL_MAX,
   LEVELS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -19,7 +18,7 @@ import {
   TEACHER_ID_MAX,
   TEACHER_ID_PATTERN,
 } from './rules.js';
-import { levelFrom } from './catalogue-query.js';
+import { CATALOGUE_FILTERS, COUNTRY_MAX, TAG_FILTERS, tagFrom, type TagFacet, type TagFilter, type TagValue, type TagValues } from './catalogue-filters.js';
 
 export const levelSchema = z.enum(LEVELS);
 
@@ -35,6 +34,14 @@ export const languageSchema = z
   .min(1)
   .max(LANGUAGE_MAX)
   .regex(LANGUAGE_PATTERN, 'Invalid language');
+
+/** A country's name, as a filter takes it (like a language: letters, spaces, `-`, `'`, `(`, `)`). */
+export const countrySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(COUNTRY_MAX)
+  .regex(LANGUAGE_PATTERN, 'Invalid country');
 
 export const reviewSchema = z.object({
   reviewer_name: z.string().min(1).max(100),
@@ -58,6 +65,8 @@ export const teacherSchema = z.object({
   lesson_info: z.string(),
   conditions: z.array(z.string()),
   experience: z.string(),
+  /** where the teacher lives, a country's name in English; null when not known */
+  country: z.string().nullable(),
 });
 export type Teacher = z.infer<typeof teacherSchema>;
 
@@ -98,6 +107,8 @@ export const teacherRecordSchema = z.object({
   lesson_info: importText(5000).default(''),
   conditions: z.array(importText(1000)).max(50).default([]),
   experience: importText(10000).default(''),
+  /** not in the original's export: taken when present, else none */
+  country: importLine(400).trim().pipe(countrySchema).nullable().default(null),
 });
 export type TeacherRecord = z.infer<typeof teacherRecordSchema>;
 
@@ -111,16 +122,38 @@ const decimal = z.preprocess(
     .transform(Number),
 );
 
+/**
+ * A tag filter in a query (CATALOGUE_FILTERS): a fixed list's value in any case, answered
+ * in the list's spelling (capped first); a name trimmed, capped, then matched.
+ */
+function tagQuerySchema<K extends TagFilter>(filter: K): z.ZodType<TagValue<K>, string> {
+  const values: TagValues = CATALOGUE_FILTERS[filter].values;
+  if (values.kind === 'fixed') {
+    return z
+      .string()
+      .max(values.max, { abort: true })
+      .transform((value, ctx) => {
+        const found = tagFrom(filter, value);
+        if (found !== undefined) return found as TagValue<K>;
+        ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.values.join(', ')}` });
+        return z.NEVER;
+      });
+  }
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(values.max)
+    .regex(values.pattern, `Invalid ${filter}`) as unknown as z.ZodType<TagValue<K>, string>;
+}
+
+/** Each tag filter's query schema, from the registry. */
+const tagQuerySchemas = Object.fromEntries(TAG_FILTERS.map((filter) => [filter, tagQuerySchema(filter).optional()])) as {
+  [K in TagFilter]: z.ZodOptional<z.ZodType<TagValue<K>, string>>;
+};
+
 /** A level in a query: LEVELS' names, any case; answered in LEVELS' spelling. */
-export const levelQuerySchema = z
-  .string()
-  .max(LEVEL_MAX, { abort: true })
-  .transform((value, ctx) => {
-    const level = levelFrom(value);
-    if (level) return level;
-    ctx.addIssue({ code: 'custom', message: `Must be one of: ${LEVELS.join(', ')}` });
-    return z.NEVER;
-  });
+export const levelQuerySchema = tagQuerySchema('level');
 
 /** A price in a query: whole dollars, 0…PRICE_MAX. */
 const priceQuerySchema = z
@@ -144,8 +177,8 @@ export const teacherFiltersSchema = z.object({
     .refine((value) => !hasControlCharacter(value), CONTROL_CHARACTER_MESSAGE)
     .transform((value) => value.trim())
     .optional(),
-  language: languageSchema.optional(),
-  level: levelQuerySchema.optional(),
+  /** language, level, country: CATALOGUE_FILTERS' tags */
+  ...tagQuerySchemas,
   /** at most this hourly price (the original's name for price_max) */
   price: priceQuerySchema.optional(),
   /** at least this hourly price, inclusive */
@@ -192,16 +225,19 @@ export const teacherParamsSchema = z.object({ id: teacherIdSchema });
 export const facetsSchema = z.object({
   languages: z.array(z.string()),
   levels: z.array(levelSchema),
+  /** the countries teachers live in, sorted */
+  countries: z.array(z.string()),
   /** hourly price steps present in the data, ascending */
   prices: z.array(z.number()),
   /**
-   * For each language and level, how many teachers match it together with the query's
-   * other filters (a language's count ignores the query's language, a level's its level).
+   * For each language, level and country, how many teachers match it together with the query's
+   * other filters (a language's count ignores the query's language, a level's its level, a country's its country).
    */
-  counts: z.object({
-    languages: z.record(z.string(), z.number().int().min(0)),
-    levels: z.record(z.string(), z.number().int().min(0)),
-  }),
+  counts: z.object(
+    Object.fromEntries(
+      TAG_FILTERS.map((filter) => [CATALOGUE_FILTERS[filter].facet, z.record(z.string(), z.number().int().min(0))]),
+    ) as Record<TagFacet, z.ZodRecord<z.ZodString, z.ZodNumber>>,
+  ),
   /** how many teachers match the whole query */
   total: z.number().int().min(0),
 });

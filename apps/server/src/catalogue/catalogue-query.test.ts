@@ -1,8 +1,22 @@
-import { facetsSchema, LEVELS, teachersPageSchema, type Facets } from '@learnlingo/contract';
+import { facetsSchema, teachersPageSchema, type Facets } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateTeachers, GENERATED_LANGUAGES } from './profiles/generator.js';
+import { generateTeachers } from './profiles/generator.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { type Generated, listStatementsRun, ORDER, pageThrough as pageThroughApp, searchIndexBuilt } from '../test/catalogue-model.js';
+import {
+  filterQuery,
+  type Generated,
+  listStatementsRun,
+  type ModelFilters,
+  NOBODY,
+  ORDER,
+  pageThrough as pageThroughApp,
+  pairwise,
+  passes,
+  PRICE_RANGES,
+  searchIndexBuilt,
+  tagValues,
+} from '../test/catalogue-model.js';
+import { TAG_FILTERS, facetOf, valuesOf, type TagFilter } from './model/registry.js';
 
 // Search, orders, price ranges, totals and facet counts (issue 11), against a model of
 // the 100 generated teachers computed here. The response cache is off, so every request
@@ -24,6 +38,13 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 const pageThrough = (query: URLSearchParams, limit: number) => pageThroughApp(t.app, query, limit);
 
+/** A tag filter's value most generated teachers have. */
+function commonest(filter: TagFilter): string {
+  const counts = new Map<string, number>();
+  for (const g of generated) for (const value of valuesOf(g, filter)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] as string;
+}
+
 /** The text a search reads, as the model sees it: accents and case gone. */
 const plain = (text: string) =>
   text
@@ -36,52 +57,66 @@ const documentWords = (g: Generated) =>
   );
 
 describe('orders × filters', () => {
-  const languages = [undefined, ...GENERATED_LANGUAGES];
-  const levels = [undefined, ...LEVELS];
-  const ranges: [number | undefined, number | undefined][] = [
-    [undefined, undefined],
-    [30, undefined],
-    [undefined, 25],
-    [20, 45],
-  ];
+  // From the registry: every order, every value of every tag filter (and one nobody has),
+  // every kind of price range; pairwise — each value of each filter with each value of every
+  // other filter and with each order, in ~(the two largest dimensions' product) queries
+  // instead of all of their combinations.
+  const sorts = Object.keys(ORDER) as (keyof typeof ORDER)[];
+  const values = tagValues(generated);
+  const rows = pairwise<unknown>([sorts, ...TAG_FILTERS.map((filter) => values[filter]), PRICE_RANGES]);
 
-  it.each(Object.keys(ORDER) as (keyof typeof ORDER)[])(
-    '%s: every filter combination pages each match exactly once, in order, with the total',
-    async (sort) => {
-      // every page from the index: no list statement runs
-      const statement = vi.spyOn(t.db, 'statement');
-      let combinations = 0;
-      for (const language of languages) {
-        for (const level of levels) {
-          for (const [min, max] of ranges) {
-            const expected = generated
-              .filter(
-                (g) =>
-                  (language === undefined || g.languages.includes(language)) &&
-                  (level === undefined || g.levels.includes(level)) &&
-                  (min === undefined || g.price_per_hour >= min) &&
-                  (max === undefined || g.price_per_hour <= max),
-              )
-              .sort(ORDER[sort])
-              .map((g) => g.id);
-            const query = new URLSearchParams();
-            if (sort !== 'rating' || combinations % 2 === 0) query.set('sort', sort);
-            if (language) query.set('language', language);
-            if (level) query.set('level', level);
-            if (min !== undefined) query.set('price_min', String(min));
-            if (max !== undefined) query.set('price_max', String(max));
-            const { ids, totals } = await pageThrough(query, expected.length > 20 ? 9 : 2);
-            expect(ids, `${query}`).toEqual(expected);
-            expect(new Set(totals), `${query}`).toEqual(new Set([expected.length]));
-            combinations += 1;
-          }
-        }
-      }
-      expect(combinations).toBe(15 * 7 * 4);
-      expect(listStatementsRun(statement)).toBe(0);
-    },
-    120_000,
-  );
+  it('every order × filter value, pairwise: pages each match exactly once, in order, with the total', async () => {
+    // every page from the index: no list statement runs
+    const statement = vi.spyOn(t.db, 'statement');
+    let matched = 0;
+    for (const [i, row] of rows.entries()) {
+      const sort = row[0] as keyof typeof ORDER;
+      const [min, max] = row.at(-1) as [number | undefined, number | undefined];
+      const filters: ModelFilters = { min, max };
+      TAG_FILTERS.forEach((filter, k) => (filters[filter] = row[k + 1] as string | undefined));
+      const expected = generated
+        .filter((g) => passes(g, filters))
+        .sort(ORDER[sort])
+        .map((g) => g.id);
+      const query = filterQuery(filters);
+      // rating is the default order: named in half of the queries
+      if (sort !== 'rating' || i % 2 === 0) query.set('sort', sort);
+      // pages of a third of the matches (at least 2): every query crosses two cursors, none pages 4 at a time through 100
+      const { ids, totals } = await pageThrough(query, Math.max(2, Math.ceil(expected.length / 3)));
+      expect(ids, `${query}`).toEqual(expected);
+      expect(new Set(totals), `${query}`).toEqual(new Set([expected.length]));
+      if (expected.length > 0) matched += 1;
+    }
+    // the covering is pairwise: each value of each dimension with each of another's
+    for (const [d, dimension] of [sorts, ...TAG_FILTERS.map((filter) => values[filter]), PRICE_RANGES].entries()) {
+      expect(new Set(rows.map((row) => row[d])).size, `dimension ${d}`).toBe(dimension.length);
+    }
+    expect(rows.length).toBeLessThan(sorts.length * TAG_FILTERS.reduce((n, filter) => n * values[filter].length, PRICE_RANGES.length));
+    // a good part of the queries find someone (most pairs of a language and a country find no one)
+    expect(matched).toBeGreaterThan(60);
+    expect(listStatementsRun(statement)).toBe(0);
+  }, 120_000);
+
+  it('a country filter keeps only the teachers who live there, and one nobody lives in matches nothing', async () => {
+    const countries = values.country.filter((c): c is string => c !== undefined && c !== NOBODY);
+    expect(countries.length).toBeGreaterThan(5);
+    const country = [...countries].sort((a, b) => generated.filter((g) => g.country === b).length - generated.filter((g) => g.country === a).length)[0] as string;
+    const expected = generated
+      .filter((g) => g.country === country)
+      .sort(ORDER.rating)
+      .map((g) => g.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(COUNT / 2);
+    const { ids, items, totals } = await pageThrough(new URLSearchParams({ country: country.toUpperCase() }), 3);
+    expect(ids).toEqual(expected);
+    expect(items.every((item) => item.country === country)).toBe(true);
+    expect(new Set(totals)).toEqual(new Set([expected.length]));
+    expect((await get(`/api/teachers?country=${NOBODY}`)).json()).toEqual({ items: [], nextCursor: null, total: 0 });
+    // with a search: the search's matches who live there
+    const lesson = generated.filter((g) => g.country === country && documentWords(g).some((w) => w.startsWith('lesson')));
+    const searched = await pageThrough(new URLSearchParams({ q: 'lesson', country }), 4);
+    expect(searched.ids.sort()).toEqual(lesson.map((g) => g.id).sort());
+  });
 
   it("the original's price means price_max; with both, the smaller wins", async () => {
     const under = (max: number) =>
@@ -159,16 +194,15 @@ describe('search (q)', () => {
     'in the %s order with filters: each match once, in order, with the total',
     async (sort) => {
       const match = (g: Generated) => documentWords(g).some((w) => w.startsWith('lesson'));
-      for (const [extra, filter] of [
-        ['', () => true],
-        ['&price_min=25&price_max=45', (g: Generated) => g.price_per_hour >= 25 && g.price_per_hour <= 45],
-        ['&language=english', (g: Generated) => g.languages.includes('English')],
-        ['&level=C1%20Advanced', (g: Generated) => g.levels.includes('C1 Advanced')],
-      ] as const) {
+      // no filter, the price range, and each tag filter of the registry alone (its commonest value, in lower case)
+      for (const filters of [{}, { min: 25, max: 45 }, ...TAG_FILTERS.map((filter) => ({ [filter]: commonest(filter) }))] as ModelFilters[]) {
         const expected = generated
-          .filter((g) => match(g) && filter(g))
+          .filter((g) => match(g) && passes(g, filters))
           .sort(ORDER[sort])
           .map((g) => g.id);
+        const query = filterQuery(filters);
+        for (const filter of TAG_FILTERS) if (query.has(filter)) query.set(filter, (query.get(filter) as string).toLowerCase());
+        const extra = `&${query}`;
         const { ids, totals } = await pageThrough(new URLSearchParams(`q=lesson&sort=${sort}${extra}`), 6);
         expect(ids, extra).toEqual(expected);
         expect(new Set(totals), extra).toEqual(new Set([expected.length]));
@@ -199,6 +233,7 @@ describe('cursors', () => {
       'sort=lessons',
       'sort=price-asc&price_min=20',
       'sort=price-asc&language=English',
+      'sort=price-asc&country=Canada',
       'sort=price-asc&q=lesson',
     ]) {
       const res = await get(`/api/teachers?${other}&limit=3&cursor=${cursor}`);
@@ -221,6 +256,10 @@ describe('bad parameters: 400 naming the field', () => {
     ['price_min=999999', 'price_min'],
     [`q=${'a'.repeat(101)}`, 'q'],
     ['level=Z9', 'level'],
+    ['country=France1', 'country'],
+    [`country=${'a'.repeat(61)}`, 'country'],
+    ['country=%00France', 'country'],
+    ['country=', 'country'],
     ['q=a%00b', 'q'],
     ['q=%07bell', 'q'],
   ])('%s', async (query, field) => {
@@ -249,32 +288,34 @@ describe('GET /api/teachers/facets with a query', () => {
     return facetsSchema.strict().parse(res.json());
   }
 
+  const country = () => commonest('country');
   it.each([
-    ['', () => true, undefined, undefined],
-    ['language=French', () => true, 'French', undefined],
-    ['level=B2%20Upper-Intermediate', () => true, undefined, 'B2 Upper-Intermediate'],
-    ['language=german&level=a1%20beginner', () => true, 'German', 'A1 Beginner'],
-    ['price_min=25&price_max=40', (g: Generated) => g.price_per_hour >= 25 && g.price_per_hour <= 40, undefined, undefined],
-    ['price=30&language=English', (g: Generated) => g.price_per_hour <= 30, 'English', undefined],
-    [
-      'q=pronunciation&level=C1%20Advanced',
-      (g: Generated) => documentWords(g).includes('pronunciation'),
-      undefined,
-      'C1 Advanced',
-    ],
-    ['q=chloe&price_max=40&language=English', (g: Generated) => g.name === 'Chloé' && g.price_per_hour <= 40, 'English', undefined],
-  ] as const)('%s: each count is the data counted with the other filters', async (query, base, language, level) => {
-    const result = await facets(query);
-    const hasLanguage = (g: Generated) => language === undefined || g.languages.includes(language);
-    const hasLevel = (g: Generated) => level === undefined || g.levels.includes(level);
-    for (const l of result.languages) {
-      expect(result.counts.languages[l], l).toBe(countOf((g) => base(g) && hasLevel(g) && g.languages.includes(l)));
+    ['', () => true, {}],
+    ['language=French', () => true, { language: 'French' }],
+    ['level=B2%20Upper-Intermediate', () => true, { level: 'B2 Upper-Intermediate' }],
+    ['language=german&level=a1%20beginner', () => true, { language: 'German', level: 'A1 Beginner' }],
+    ['price_min=25&price_max=40', () => true, { min: 25, max: 40 }],
+    ['price=30&language=English', () => true, { max: 30, language: 'English' }],
+    ['country=<commonest>&level=B1%20Intermediate', () => true, { country: '<commonest>', level: 'B1 Intermediate' }],
+    ['q=pronunciation&level=C1%20Advanced', (g: Generated) => documentWords(g).includes('pronunciation'), { level: 'C1 Advanced' }],
+    ['q=chloe&price_max=40&language=English', (g: Generated) => g.name === 'Chloé', { max: 40, language: 'English' }],
+    ['q=lesson&country=<commonest>', (g: Generated) => documentWords(g).some((w) => w.startsWith('lesson')), { country: '<commonest>' }],
+  ] as [string, (g: Generated) => boolean, ModelFilters][])('%s: each count is the data counted with the other filters', async (query, base, given) => {
+    const filters = { ...given, ...(given.country ? { country: country() } : {}) };
+    const result = await facets(query.replace('<commonest>', encodeURIComponent(country())));
+    // each tag filter's count of a value: the query's other filters, that value instead of the query's own
+    for (const filter of TAG_FILTERS) {
+      const present = filter === 'language' ? result.languages : filter === 'level' ? result.levels : result.countries;
+      expect(present.length, filter).toBeGreaterThan(0);
+      for (const value of present) {
+        expect(result.counts[facetOf(filter)][value], `${filter} ${value}`).toBe(countOf((g) => base(g) && passes(g, { ...filters, [filter]: value })));
+      }
     }
-    for (const v of result.levels) {
-      expect(result.counts.levels[v], v).toBe(countOf((g) => base(g) && hasLanguage(g) && g.levels.includes(v)));
-    }
-    expect(result.total).toBe(countOf((g) => base(g) && hasLanguage(g) && hasLevel(g)));
+    expect(result.total).toBe(countOf((g) => base(g) && passes(g, filters)));
     expect(result.languages).toEqual([...new Set(generated.flatMap((g) => g.languages))].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(result.countries).toEqual(
+      [...new Set(generated.flatMap((g) => (g.country === null ? [] : [g.country])))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
   });
 
   it.each(['', '&q=lesson'])('a language no teacher speaks%s: every language still counted, the total 0', async (q) => {

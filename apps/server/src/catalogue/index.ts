@@ -3,12 +3,13 @@
  * the rest of the server (routes, server rendering, avatars, SEO, the CLI) imports it from
  * here only.
  *
- *   model/     what a teacher is and how it is ordered: the field list, sort orders, cursors
+ *   model/     what a teacher is and how it is ordered: the registry of fields and filters, sort orders, cursors
  *   sql/       the statements: list and search pages, counts, the bulk writer, the sitemap's reads
  *   memory/    what a server keeps: the search index, counts, card and response caches
  *   profiles/  where teachers come from: the generator, the importer, the seed
  */
 export * from './model/cursor.js';
+export * from './model/registry.js';
 export * from './model/sort-orders.js';
 export * from './model/teacher-row.js';
 export * from './sql/catalogue-writer.js';

@@ -42,6 +42,8 @@ export const teacher = pgTable(
     lessonInfo: text('lesson_info').notNull().default(''),
     conditions: text('conditions').array().notNull().default(sql`'{}'::text[]`),
     experience: text('experience').notNull().default(''),
+    /** where the teacher lives (a country's name); null: not known. A tag filter (catalogue/model/registry.ts) */
+    country: text('country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,16 +68,19 @@ export const teacher = pgTable(
       t.pricePerHour,
       t.languages,
       t.levels,
+      t.country,
     ),
-    // The other sorts' orders, built the same way (order columns, then the filter columns).
-    // price-desc reads the price index backwards. See teachers-repository's SORT_ORDERS.
-    index('teacher_price_order_idx').on(t.pricePerHour, t.id, t.languages, t.levels),
+    // The other sorts' orders, built the same way (order columns, then the filter columns:
+    // every filter's column, catalogue/model/registry.ts). price-desc reads the price index
+    // backwards. See catalogue/model/sort-orders.ts's SORT_ORDERS.
+    index('teacher_price_order_idx').on(t.pricePerHour, t.id, t.languages, t.levels, t.country),
     index('teacher_lessons_order_idx').on(
       t.lessonsDone.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       t.pricePerHour,
       t.languages,
       t.levels,
+      t.country,
     ),
   ],
 );
@@ -110,6 +115,7 @@ export const teacherLanguage = pgTable(
     pricePerHour: doublePrecision('price_per_hour').notNull(),
     levels: text('levels').array().notNull(),
     lessonsDone: integer('lessons_done').notNull().default(0),
+    country: text('country'),
   },
   (t) => [
     primaryKey({ columns: [t.teacherId, t.language] }),
@@ -120,14 +126,16 @@ export const teacherLanguage = pgTable(
       t.teacherId.desc().nullsFirst(),
       t.pricePerHour,
       t.levels,
+      t.country,
     ),
-    index('teacher_language_price_idx').on(t.language, t.pricePerHour, t.teacherId, t.levels),
+    index('teacher_language_price_idx').on(t.language, t.pricePerHour, t.teacherId, t.levels, t.country),
     index('teacher_language_lessons_idx').on(
       t.language,
       t.lessonsDone.desc().nullsFirst(),
       t.teacherId.desc().nullsFirst(),
       t.pricePerHour,
       t.levels,
+      t.country,
     ),
   ],
 );
@@ -154,6 +162,7 @@ export const teacherSearch = pgTable(
     rating: doublePrecision('rating').notNull(),
     pricePerHour: doublePrecision('price_per_hour').notNull(),
     lessonsDone: integer('lessons_done').notNull(),
+    country: text('country'),
   },
   (t) => [
     index('teacher_search_name_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops')),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
+import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,12 @@ let uncached: FastifyInstance;
 beforeAll(async () => {
   if (!fs.existsSync(SSR_ENTRY)) throw new Error(`${SSR_ENTRY} is missing: run \`npm run build\` first`);
   t = await createTestApp({ env: { WEB_DIST, PUBLIC_ORIGIN: ORIGIN, SCHOOL_EMAIL: SCHOOL } });
-  await importFile(t.db, SHARED_EXPORT);
+  // the shared export as it is, but for one teacher who says where they live (the original has no country)
+  const data = JSON.parse(fs.readFileSync(SHARED_EXPORT, 'utf8')) as { teachers: Record<string, unknown>[] };
+  data.teachers[0] = { ...data.teachers[0], country: 'Ukraine' };
+  const withCountry = fs.mkdtempSync(`${os.tmpdir()}/learnlingo-ssr-`) + '/teachers.json';
+  fs.writeFileSync(withCountry, JSON.stringify(data));
+  await importFile(t.db, withCountry);
   uncached = await buildApp({
     env: testEnv({ WEB_DIST, PUBLIC_ORIGIN: ORIGIN, HTML_CACHE_MAX: '0', CATALOGUE_CARD_MB: '0' }),
     db: t.db,
@@ -121,8 +127,10 @@ describe('server rendering', () => {
   });
 
   it("a teacher's page: name, title, description, canonical, Open Graph and JSON-LD", async () => {
-    const [first] = (await api<TeachersPage>('/api/teachers?sort=price-asc')).items;
+    // the one who says where they live
+    const first = (await api<TeachersPage>('/api/teachers?country=ukraine')).items[0];
     const teacher = await api<Teacher>(`/api/teachers/${first!.id}`);
+    expect(teacher.country).toEqual(expect.any(String));
     const name = `${teacher.name} ${teacher.surname}`;
     const response = await page(t.app, `/teachers/${teacher.id}`);
     expect(response.statusCode).toBe(200);
@@ -136,11 +144,13 @@ describe('server rendering', () => {
     expect(description).toContain(`${teacher.price_per_hour}$ / 1 hour`);
     for (const language of teacher.languages) expect(description).toContain(language);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head)?.[1] ?? 'null') as {
-      provider: { name: string; knowsLanguage: string[] };
+      provider: { name: string; knowsLanguage: string[]; address: unknown };
       aggregateRating: { ratingValue: number; reviewCount: number };
       offers: { price: number; priceCurrency: string };
     };
     expect(jsonLd.provider).toMatchObject({ name, knowsLanguage: teacher.languages });
+    expect(jsonLd.provider.address).toEqual({ '@type': 'PostalAddress', addressCountry: teacher.country });
+    expect(text(response.body)).toContain(`<dt>Country:</dt><dd>${teacher.country as string}</dd>`);
     expect(jsonLd.aggregateRating).toMatchObject({ ratingValue: teacher.rating, reviewCount: teacher.reviews.length });
     expect(jsonLd.offers).toMatchObject({ price: teacher.price_per_hour, priceCurrency: 'USD' });
   });

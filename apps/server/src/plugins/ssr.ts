@@ -400,9 +400,10 @@ export type PageRenderer = (
 
 /**
  * Pages for whoever holds an e-mailed link (a booking's private link, a reset link): they
- * show that link's state, which changes (cancelled, used), so none is kept or shared.
+ * show that link's state, which changes (cancelled, used), so none is kept or shared. Nor is
+ * a teacher's booking page (its free times change with every booking).
  */
-const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$))/;
+const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$)|teachers\/[^/?#]+\/book(?:[?#]|$))/;
 export const privatePage = (url: string) => PRIVATE_PAGE.test(url);
 
 /** Longer paths are no page's (a teacher's is under 80 characters): 404 at once, nothing rendered or kept. */

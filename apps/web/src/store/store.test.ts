@@ -8,7 +8,7 @@ import { setFilters } from '../features/teachers/filters-slice';
 
 const teacher = {
   id: 't1', name: 'Jane', surname: 'Smith', languages: ['French'], levels: ['A1 Beginner' as const], rating: 4.8,
-  reviews: [], price_per_hour: 30, lessons_done: 10, avatar_url: null, lesson_info: '', conditions: [], experience: '',
+  reviews: [], price_per_hour: 30, lessons_done: 10, avatar_url: null, lesson_info: '', conditions: [], experience: '', country: null,
 };
 
 describe('store', () => {
@@ -16,7 +16,7 @@ describe('store', () => {
     const state = makeStore().getState();
     expect(state.auth).toMatchObject({ user: { name: '', email: '' }, isLoggedIn: false, isRefresh: true });
     expect(state.teachers).toMatchObject({ items: [], favorites: [], isLoading: false, isError: false });
-    expect(state.filters).toEqual({ q: '', sort: '', language: '', level: '', price_min: '', price: '', search: '' });
+    expect(state.filters).toEqual({ q: '', sort: '', language: '', level: '', country: '', price_min: '', price: '', search: '' });
   });
 
   it('merges partial filter values', () => {

@@ -2,7 +2,7 @@ import { teachersPageSchema } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTeachers, GENERATED_LANGUAGES } from '../profiles/generator.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { listStatementsRun, ORDER, pageThrough } from '../../test/catalogue-model.js';
+import { filterQuery, listStatementsRun, type ModelFilters, ORDER, pageThrough, passes } from '../../test/catalogue-model.js';
 import type * as repositoryModule from '../sql/teachers-repository.js';
 import { createTeachersRepository as realRepository } from '../sql/teachers-repository.js';
 
@@ -73,20 +73,27 @@ describe('pages without a search while the index is being built', () => {
     const statement = vi.spyOn(t.db, 'statement');
     const generated = [...generateTeachers(1, 40)];
     const language = GENERATED_LANGUAGES[0];
-    const filters: { query: Record<string, string>; keep: (g: (typeof generated)[number]) => boolean }[] = [
-      { query: {}, keep: () => true },
-      { query: { language, level: 'B1 Intermediate' }, keep: (g) => g.languages.includes(language) && g.levels.includes('B1 Intermediate') },
-      { query: { price_min: '20', price_max: '45' }, keep: (g) => g.price_per_hour >= 20 && g.price_per_hour <= 45 },
-      {
-        query: { language, price_min: '25', price_max: '50' },
-        keep: (g) => g.languages.includes(language) && g.price_per_hour >= 25 && g.price_per_hour <= 50,
-      },
+    // a country some teacher of that language lives in, and the commonest one
+    const spokenIn = generated.find((g) => g.languages.includes(language) && g.country !== null)?.country as string;
+    const countries = generated.flatMap((g) => (g.country === null ? [] : [g.country]));
+    const commonest = [...new Set(countries)].sort((a, b) => countries.filter((c) => c === b).length - countries.filter((c) => c === a).length)[0] as string;
+    // both branches of the list statements (teacher, teacher_language) with each tag filter of the registry
+    const filters: ModelFilters[] = [
+      {},
+      { language, level: 'B1 Intermediate' },
+      { min: 20, max: 45 },
+      { language, min: 25, max: 50 },
+      { country: commonest },
+      { language, country: spokenIn, level: 'A2 Elementary' },
     ];
     for (const [sort, order] of Object.entries(ORDER)) {
-      for (const { query, keep } of filters) {
-        const expected = generated.filter(keep).sort(order).map((g) => g.id);
-        const { ids, totals } = await pageThrough(t.app, new URLSearchParams({ sort, ...query }), 3);
-        expect(ids, `${sort} ${JSON.stringify(query)}`).toEqual(expected);
+      for (const given of filters) {
+        const expected = generated.filter((g) => passes(g, given)).sort(order).map((g) => g.id);
+        if (given.country !== undefined) expect(expected.length, JSON.stringify(given)).toBeGreaterThan(0);
+        const query = filterQuery(given);
+        query.set('sort', sort);
+        const { ids, totals } = await pageThrough(t.app, query, 3);
+        expect(ids, `${query}`).toEqual(expected);
         expect(new Set(totals)).toEqual(new Set([expected.length]));
       }
     }

@@ -7,6 +7,7 @@ import {
   type PageOrder,
   type SearchTerm,
 } from './search-index.js';
+import { facetOf, TAG_FILTERS, valuesOf, type CountFilters } from '../model/registry.js';
 
 /** An index of these teachers, added as the repository adds each slice's. */
 function indexOf(teachers: readonly IndexedTeacher[]) {
@@ -65,11 +66,13 @@ function catalogue(count: number): IndexedTeacher[] {
   const languages = ['English', 'French', 'German'];
   const levels = ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'];
   const names = ['ana silva', 'ana li', 'mei wang', 'lea dubois', 'omar haddad', 'zofia nowak'];
+  const countries = ['France', 'Japan', 'Canada', null];
   return Array.from({ length: count }, (_, i) => ({
     id: `t${String(i).padStart(3, '0')}`,
     name: pick(names),
     languages: [...new Set([pick(languages), pick(languages)])],
     levels: [...new Set([pick(levels), pick(levels)])],
+    country: pick(countries),
     price: 10 + Math.floor(random() * 40),
     rating: pick([4.5, 4.75, 4.8, 5]),
     lessons: Math.floor(random() * 30),
@@ -86,15 +89,10 @@ const documentMatches = (teacher: IndexedTeacher, terms: readonly SearchTerm[]) 
   terms.length > 0 &&
   terms.every((term) => teacher.lexemes.some((l) => (term.prefix ? l.startsWith(term.lexeme) : l === term.lexeme)));
 
-interface Filters {
-  language?: string;
-  level?: string;
-  min: number;
-  max: number;
-}
+type Filters = CountFilters;
+/** The model of the filters: each tag filter of the registry has its value among the teacher's, the price in range. */
 const passes = (teacher: IndexedTeacher, f: Filters) =>
-  (f.language === undefined || teacher.languages.includes(f.language)) &&
-  (f.level === undefined || teacher.levels.includes(f.level)) &&
+  TAG_FILTERS.every((filter) => f[filter] === undefined || valuesOf(teacher, filter).includes(f[filter] as string)) &&
   teacher.price >= f.min &&
   teacher.price <= f.max;
 
@@ -119,6 +117,9 @@ const FILTERS: Filters[] = [
   { language: 'German', level: 'A1 Beginner', min: 15, max: 30 },
   { language: 'Klingon', min: -Infinity, max: Infinity },
   { min: 30, max: 20 },
+  { country: 'Japan', min: -Infinity, max: Infinity },
+  { country: 'Canada', language: 'English', level: 'B1 Intermediate', min: 20, max: 45 },
+  { country: 'Atlantis', min: -Infinity, max: Infinity },
 ];
 /**
  * Name matches: names each shared by ~50 teachers (some whose documents match too, some
@@ -175,17 +176,22 @@ describe('SearchIndex', () => {
     expect(withNamesInDocs).toBeGreaterThan(10);
   });
 
-  it('facet counts: each language with the other filters, each level likewise, and the total', () => {
-    const present = { languages: ['English', 'French', 'German', 'Italian'], levels: ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'] };
+  it('facet counts: each tag filter’s value with the other filters, and the total', () => {
+    const values = {
+      language: ['English', 'French', 'German', 'Italian'],
+      level: ['A1 Beginner', 'B1 Intermediate', 'C1 Advanced'],
+      country: ['France', 'Japan', 'Canada', 'Peru'],
+    };
     for (const terms of TERMS) {
       for (const filters of FILTERS) {
         const names = NAMES[1] as NameMatch[];
         const match = (t: IndexedTeacher) => documentMatches(t, terms) || named(t, names);
         const count = (f: Filters) => teachers.filter((t) => match(t) && passes(t, f)).length;
-        const facets = index.facets(terms, names, filters, present);
+        const facets = index.facets(terms, names, filters, { values });
         const label = JSON.stringify({ terms, filters });
-        for (const language of present.languages) expect(facets.languages[language], label).toBe(count({ ...filters, language }));
-        for (const level of present.levels) expect(facets.levels[level], label).toBe(count({ ...filters, level }));
+        for (const filter of TAG_FILTERS) {
+          for (const value of values[filter]) expect(facets[facetOf(filter)][value], `${label} ${value}`).toBe(count({ ...filters, [filter]: value }));
+        }
         expect(facets.total, label).toBe(count(filters));
       }
     }
@@ -226,7 +232,7 @@ describe('SearchIndex', () => {
       all.forEach((position, i) => {
         expect(index.namePage(names, filters, position, 5), `${label} after ${i}`).toEqual(all.slice(i + 1, i + 6));
       });
-      if (filters.language === undefined && filters.min < 20) expect(all.length, label).toBeGreaterThan(100);
+      if (filters.language === undefined && filters.country === undefined && filters.min < 20) expect(all.length, label).toBeGreaterThan(100);
     }
     expect(index.namePage([], FILTERS[0] as Filters, null, 5)).toEqual([]);
     expect(index.namePage(names, FILTERS[0] as Filters, { value: 1, id: 'unknown' }, 5)).toBeNull();

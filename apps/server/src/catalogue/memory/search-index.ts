@@ -1,4 +1,5 @@
 import { bound as lowerBound, type CountFilters } from './catalogue-counts.js';
+import { facetOf, TAG_FILTERS, valuesOf, type TagFacet, type TagFilter, type TagRow } from '../model/registry.js';
 import type { CursorPosition } from '../model/cursor.js';
 import type { SortOrder } from '../model/sort-orders.js';
 
@@ -41,13 +42,11 @@ export function parseTerms(text: string): SearchTerm[] | null {
   }
 }
 
-/** One teacher as the index reads it from teacher_search. */
-export interface IndexedTeacher {
+/** One teacher as the index reads it from teacher_search: its tag columns (TagRow), order columns, lexemes. */
+export interface IndexedTeacher extends TagRow {
   id: string;
   /** the name as searched (teacher_search.name_text) */
   name: string;
-  languages: readonly string[];
-  levels: readonly string[];
   price: number;
   rating: number;
   lessons: number;
@@ -166,8 +165,8 @@ export class SearchIndexBuilder {
   readonly lessons: number[] = [];
   readonly names: Lists = new Map();
   readonly lexemes: Lists = new Map();
-  readonly languages: Lists = new Map();
-  readonly levels: Lists = new Map();
+  /** each tag filter's teachers by value (registry.ts) */
+  readonly tags = Object.fromEntries(TAG_FILTERS.map((filter) => [filter, new Map()])) as Record<TagFilter, Lists>;
 
   add(teacher: IndexedTeacher): void {
     const ordinal = this.ids.length;
@@ -177,8 +176,7 @@ export class SearchIndexBuilder {
     this.lessons.push(teacher.lessons);
     push(this.names, [teacher.name], ordinal);
     push(this.lexemes, teacher.lexemes, ordinal);
-    push(this.languages, teacher.languages, ordinal);
-    push(this.levels, teacher.levels, ordinal);
+    for (const filter of TAG_FILTERS) push(this.tags[filter], valuesOf(teacher, filter), ordinal);
   }
 
   build(): SearchIndex {
@@ -197,9 +195,10 @@ export class SearchIndexBuilder {
  *
  * An inverted index: the distinct lexemes sorted (a prefix is a contiguous range), each
  * with its teachers — a bit set when 1 teacher in 32 has it, else their ordinals; plus a
- * bit set per language and per level, and per distinct price (up to 256) the teachers at
- * or below it, for the filters. Built once per catalogue version; 4 bytes per (teacher,
- * rare lexeme) pair and n / 8 bytes per common lexeme, language, level and price.
+ * bit set per value of each tag filter (registry.ts: language, level, country), and per
+ * distinct price (up to 256) the teachers at or below it, for the filters. Built once per
+ * catalogue version; 4 bytes per (teacher, rare lexeme) pair and n / 8 bytes per common
+ * lexeme, tag value and price.
  */
 export class SearchIndex {
   /** how many teachers */
@@ -229,8 +228,8 @@ export class SearchIndex {
    * prices (then the slice of byPrice).
    */
   private readonly atMost: Bits[] | null;
-  private readonly languages = new Map<string, Bits>();
-  private readonly levels = new Map<string, Bits>();
+  /** a set per value of each tag filter */
+  private readonly tags: Record<TagFilter, Map<string, Bits>>;
   private readonly everyone: Bits;
   private readonly nothing: Bits;
   /** distinct lexemes, sorted by code unit */
@@ -272,8 +271,9 @@ export class SearchIndex {
     };
     from.ids.forEach((id, o) => this.ordinals.set(id, o));
     for (const [name, list] of from.names) this.names.set(name, Int32Array.from(list));
-    for (const [language, list] of from.languages) this.languages.set(language, setOf(list));
-    for (const [level, list] of from.levels) this.levels.set(level, setOf(list));
+    this.tags = Object.fromEntries(
+      TAG_FILTERS.map((filter) => [filter, new Map([...from.tags[filter]].map(([value, list]) => [value, setOf(list)]))]),
+    ) as Record<TagFilter, Map<string, Bits>>;
 
     const prices = from.prices;
     this.byPrice = Int32Array.from({ length: n }, (_, o) => o).sort((a, b) => (prices[a] as number) - (prices[b] as number));
@@ -366,17 +366,19 @@ export class SearchIndex {
     return set;
   }
 
-  private language(filters: CountFilters): Bits {
-    return filters.language === undefined ? this.everyone : (this.languages.get(filters.language) ?? this.nothing);
+  /** A tag filter's set: everyone when it is not set, the teachers with its value else. */
+  private tag(filter: TagFilter, value: string | undefined): Bits {
+    return value === undefined ? this.everyone : (this.tags[filter].get(value) ?? this.nothing);
   }
 
-  private level(filters: CountFilters): Bits {
-    return filters.level === undefined ? this.everyone : (this.levels.get(filters.level) ?? this.nothing);
+  /** The tag filters' sets, in TAG_FILTERS' order. */
+  private tagSets(filters: CountFilters): Bits[] {
+    return TAG_FILTERS.map((filter) => this.tag(filter, filters[filter]));
   }
 
-  /** The filters' sets: language, level, price range. */
-  private filterSets(filters: CountFilters): [Bits, Bits, Bits] {
-    return [this.language(filters), this.level(filters), this.priceRange(filters.min, filters.max)];
+  /** The filters' sets: each tag filter's, then the price range. */
+  private filterSets(filters: CountFilters): Bits[] {
+    return [...this.tagSets(filters), this.priceRange(filters.min, filters.max)];
   }
 
   /** A search's matches, as a new set: its words' document matches and its name matches. */
@@ -447,22 +449,26 @@ export class SearchIndex {
   }
 
   /**
-   * A search's facet counts: for each language the matches with the level and price
-   * filters, for each level those with the language and price filters, and the total.
+   * A search's facet counts: for each tag filter's value present the matches with the
+   * other filters (a language's count ignores the language filter…), and the total.
    */
   facets(
     terms: readonly SearchTerm[],
     names: readonly NameMatch[],
     filters: CountFilters,
-    present: { languages: readonly string[]; levels: readonly string[] },
-  ): { languages: Record<string, number>; levels: Record<string, number>; total: number } {
+    present: { values: Readonly<Record<TagFilter, readonly string[]>> },
+  ): Record<TagFacet, Record<string, number>> & { total: number } {
     const matches = this.searchMatches(terms, names);
-    const [language, level, price] = this.filterSets(filters);
-    const languages: Record<string, number> = {};
-    for (const l of present.languages) languages[l] = countAll([matches, this.languages.get(l) ?? this.nothing, level, price]);
-    const levels: Record<string, number> = {};
-    for (const v of present.levels) levels[v] = countAll([matches, language, this.levels.get(v) ?? this.nothing, price]);
-    return { languages, levels, total: countAll([matches, language, level, price]) };
+    const tags = this.tagSets(filters);
+    const price = this.priceRange(filters.min, filters.max);
+    const out = { total: countAll([matches, ...tags, price]) } as Record<TagFacet, Record<string, number>> & { total: number };
+    TAG_FILTERS.forEach((filter, i) => {
+      const others = tags.filter((_, j) => j !== i);
+      const counts: Record<string, number> = {};
+      for (const value of present.values[filter]) counts[value] = countAll([matches, ...others, this.tag(filter, value), price]);
+      out[facetOf(filter)] = counts;
+    });
+    return out;
   }
 
   /**
@@ -551,12 +557,11 @@ export class SearchIndex {
     const read = { column: order.column, direction: order.direction, after, cut, rows, range };
     const inSet = () => this.inOrder({ ...read, matches: keepIn(this.everyone.slice(), this.filterSets(filters)) });
     if (!walks(matches, rows)) return inSet();
-    // many match: the walk tests each teacher's language and level sets and price (no set to build)
-    const language = this.language(filters);
-    const level = this.level(filters);
+    // many match: the walk tests each teacher's tag sets and price (no set to build)
+    const tags = this.tagSets(filters).filter((set) => set !== this.everyone);
     const prices = this.values.price_per_hour;
     const { min, max } = filters;
-    return this.walk(read, (o) => has(language, o) && has(level, o) && (prices[o] as number) >= min && (prices[o] as number) <= max) ?? inSet();
+    return this.walk(read, (o) => tags.every((set) => has(set, o)) && (prices[o] as number) >= min && (prices[o] as number) <= max) ?? inSet();
   }
 
   /**

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { TAG_FILTERS, type CountFilters } from './registry.js';
 
 /** A position in a catalogue order: the order's value (rating, price…) and the id. */
 export interface CursorPosition {
@@ -75,10 +76,10 @@ export function createCursorCodec(secret: string) {
 
 export type CursorCodec = ReturnType<typeof createCursorCodec>;
 
-/** The query a cursor belongs to: its order and its normalised filters, as one string. */
-export function cursorScope(
-  sort: string,
-  filters: { q?: string | undefined; language?: string | undefined; level?: string | undefined; min: number; max: number },
-): string {
-  return JSON.stringify([sort, filters.q ?? null, filters.language ?? null, filters.level ?? null, filters.min, filters.max]);
+/**
+ * The query a cursor belongs to: its order and its normalised filters — the search, every
+ * tag filter of the registry (registry.ts) and the price range — as one string.
+ */
+export function cursorScope(sort: string, filters: CountFilters & { q?: string | undefined }): string {
+  return JSON.stringify([sort, filters.q ?? null, ...TAG_FILTERS.map((filter) => filters[filter] ?? null), filters.min, filters.max]);
 }

@@ -33,6 +33,7 @@ describe('the one teacher field list', () => {
       lesson_info: 'x',
       conditions: ['x'],
       experience: 'x',
+      country: 'Atlantis',
       reviews: [{ reviewer_name: 'Z', reviewer_rating: 1, comment: 'z' }],
     };
     expect(Object.keys(changes).sort()).toEqual([...TEACHER_API_FIELDS].sort());

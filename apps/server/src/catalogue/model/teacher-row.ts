@@ -10,8 +10,11 @@ import { teacher } from '../../db/schema.js';
  * teacher's fields derives from this pairing: the reads (teacherFields, toTeacher), the
  * card's JSON (teacherCardJson), the catalogue writer's insert values, column list and
  * upsert set (teacherValues, TEACHER_COLUMN_LIST, teacherUpsertSet) and the importer's
- * comparison (comparableTeacher). A new field is: the column in schema.ts (+ its
- * migration), the field in teacherSchema and teacherRecordSchema — nothing else.
+ * comparison (comparableTeacher). A new field is the column in schema.ts (+ its
+ * migration), the field in teacherSchema and teacherRecordSchema, and its entry in the
+ * registry's FIELDS (model/registry.ts) — enough for a field that is only shown. A field
+ * that is also filtered, counted, searched or sorted on takes part in more than this
+ * pairing: see registry.ts (decision 106) for what each role asks.
  */
 
 /** A field of the API's teacher held by the `teacher` table: all but `reviews`. */

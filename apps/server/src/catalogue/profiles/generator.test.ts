@@ -1,6 +1,6 @@
 import { LEVELS, teacherRecordSchema } from '@learnlingo/contract';
 import { describe, expect, it } from 'vitest';
-import { generateTeacher, generateTeachers, GENERATED_LANGUAGES, GENERATED_PRICES } from './generator.js';
+import { generateTeacher, generateTeachers, GENERATED_COUNTRIES, GENERATED_LANGUAGES, GENERATED_PRICES } from './generator.js';
 
 describe('catalogue generator', () => {
   const sample = [...generateTeachers(1, 2000)];
@@ -31,5 +31,20 @@ describe('catalogue generator', () => {
     expect(new Set(sample.flatMap((t) => t.levels)).size).toBe(LEVELS.length);
     expect(new Set(sample.map((t) => t.reviews.length))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]));
     expect(new Set(sample.map((t) => t.id)).size).toBe(sample.length);
+  });
+});
+
+describe('generated countries', () => {
+  const sample = [...generateTeachers(1, 2000)];
+
+  it('a country where the first language is spoken, and a few teachers without one', () => {
+    for (const t of sample) {
+      if (t.country === null) continue;
+      expect(GENERATED_COUNTRIES[t.languages[0] as (typeof GENERATED_LANGUAGES)[number]], t.id).toContain(t.country);
+    }
+    const without = sample.filter((t) => t.country === null).length;
+    expect(without).toBeGreaterThan(0);
+    expect(without).toBeLessThan(sample.length / 10);
+    expect(new Set(sample.map((t) => t.country)).size).toBeGreaterThan(20);
   });
 });

@@ -47,6 +47,27 @@ export const GENERATED_LANGUAGES = [
   'Turkish',
 ] as const;
 
+/**
+ * Where a teacher of each language plausibly lives (English names, as the catalogue shows
+ * them): a generated teacher lives in a country of their first language.
+ */
+export const GENERATED_COUNTRIES: Readonly<Record<(typeof GENERATED_LANGUAGES)[number], readonly string[]>> = {
+  English: ['United Kingdom', 'United States', 'Canada', 'Ireland', 'Australia'],
+  Spanish: ['Spain', 'Mexico', 'Argentina', 'Colombia'],
+  French: ['France', 'Canada', 'Belgium', 'Switzerland'],
+  German: ['Germany', 'Austria', 'Switzerland'],
+  Italian: ['Italy', 'Switzerland'],
+  Portuguese: ['Portugal', 'Brazil'],
+  'Mandarin Chinese': ['China', 'Taiwan', 'Singapore'],
+  Japanese: ['Japan'],
+  Korean: ['South Korea'],
+  Arabic: ['Egypt', 'Morocco', 'Jordan', 'United Arab Emirates'],
+  Ukrainian: ['Ukraine', 'Poland'],
+  Polish: ['Poland'],
+  Dutch: ['Netherlands', 'Belgium'],
+  Turkish: ['Turkey', 'Germany'],
+};
+
 /** Price steps (per hour): 15..60 by 5, so the price facet stays small. */
 export const GENERATED_PRICES = [15, 20, 25, 30, 35, 40, 45, 50, 55, 60] as const;
 
@@ -151,7 +172,19 @@ export function generateTeacher(n: number, seed = GENERATOR_SEED): TeacherRecord
     lesson_info: pick(rng, LESSON_INFO),
     conditions: pickDistinct(rng, CONDITIONS, int(rng, 1, 3)),
     experience: experienceText(rng, name, languages),
+    country: generateCountry(n, languages, seed),
   };
+}
+
+/**
+ * Generated teacher n's country: one where their first language is spoken, or none for
+ * 1 teacher in 20 (a teacher may leave it out). Drawn from a stream of its own, so the rest
+ * of each teacher (generateTeacher's stream) stays what it was before countries existed.
+ */
+function generateCountry(n: number, languages: readonly string[], seed: number): string | null {
+  const rng = mulberry32((seed ^ Math.imul(n, 0xc2b2ae35) ^ 0x27d4eb2f) >>> 0);
+  if (rng() < 0.05) return null;
+  return pick(rng, GENERATED_COUNTRIES[languages[0] as (typeof GENERATED_LANGUAGES)[number]] ?? ['United Kingdom']);
 }
 
 /** Teachers from..to (1-based, inclusive). */

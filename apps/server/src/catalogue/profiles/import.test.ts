@@ -63,7 +63,8 @@ describe('importer', () => {
     expect(teachers).toHaveLength(records.length);
     const byId = new Map(teachers.map((x) => [x.id, x]));
     records.forEach((record, index) => {
-      expect(byId.get(String(index))).toEqual({ id: String(index), ...record });
+      // the original's export has no country: none
+      expect(byId.get(String(index))).toEqual({ id: String(index), ...record, country: null });
     });
 
     const second = await importFile(t.db, SHARED_EXPORT);
@@ -130,6 +131,25 @@ describe('importer', () => {
     expect(message).toMatch(/teachers\[9\]\.name: /);
     expect(message).toContain('nothing was written');
     expect(await countTeachers(t.db)).toBe(0);
+  });
+
+  it('takes a country when a record has one (the original has none), and refuses one that is not a name', async () => {
+    const withCountry = records.map((r, i) => (i === 1 ? { ...r, country: ' France ' } : i === 2 ? { ...r, country: null } : r));
+    expect(await importFile(t.db, write('country.json', { teachers: withCountry }))).toMatchObject({ inserted: records.length });
+    const byId = new Map((await allTeachers()).map((x) => [x.id, x]));
+    expect(byId.get('1')?.country).toBe('France');
+    expect(byId.get('2')?.country).toBeNull();
+    expect(byId.get('0')?.country).toBeNull();
+
+    const broken = records.map((r, i) => (i === 1 ? { ...r, country: 'France1' } : r));
+    broken[2] = { ...records[2], country: 'x'.repeat(61) };
+    broken[3] = { ...records[3], country: 'Fr\u0000ance' };
+    const error = await importFile(t.db, write('bad-country.json', { teachers: broken })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/teachers\[1\]\.country: Invalid country/);
+    expect(message).toMatch(/teachers\[2\]\.country: /);
+    expect(message).toMatch(/teachers\[3\]\.country: Must not contain control characters/);
   });
 
   it('refuses control characters naming the record and field (a NUL cannot be stored), keeps line breaks in texts (issue 10, finding 6)', async () => {

@@ -76,9 +76,16 @@ describe('teacher cards', () => {
     expect(backfill).toMatch(/INSERT INTO "teacher_card"/);
     await t.db.rows(sql`delete from teacher_card`);
     await t.db.rows(sql.raw(backfill));
-    expect(
-      await t.db.rows<{ teacher_id: string; json: string }>(sql`select teacher_id, json from teacher_card order by teacher_id`),
-    ).toEqual(written);
+    // then migration 0012's: every card gains the country, null (none had one before it)
+    const country = fs.readFileSync(path.join(migrationsFolder, '0012_teacher-country.sql'), 'utf8');
+    const addCountry = country.split('--> statement-breakpoint').find((part) => part.includes('UPDATE "teacher_card"')) as string;
+    await t.db.rows(sql.raw(addCountry));
+    const migrated = await t.db.rows<{ teacher_id: string; json: string }>(sql`select teacher_id, json from teacher_card order by teacher_id`);
+    expect(migrated.map((card) => [card.teacher_id, JSON.parse(card.json) as unknown])).toEqual(
+      written.map((card) => [card.teacher_id, { ...(JSON.parse(card.json) as object), country: null }]),
+    );
+    // the field's place too: last, as in teacherSchema
+    for (const card of migrated) expect(Object.keys(JSON.parse(card.json) as object).at(-1)).toBe('country');
   });
 
   it("teacher_language holds one row per teacher and language, as migration 0004's backfill writes them", async () => {

@@ -3,14 +3,19 @@ import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
 import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
+import { PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
+import { SORT_ORDERS } from '../model/sort-orders.js';
 
 /*
  * Bulk writes of the catalogue (seed, import): multi-row INSERTs of up to BATCH rows,
  * inside the caller's transaction, never one statement per row. A record is always written
- * whole — teacher row, reviews, card (teacher_card, what the list serves) and language rows
- * (teacher_language, what a language-filtered list scans) and search row (teacher_search) — through
- * insertNewRecords or upsertRecords, so no teacher can be missing from the list or listed
- * as it was before.
+ * whole — the teacher row and its reviews, then every table derived from them (writeListRows):
+ * teacher_card (the API's JSON, what the list serves), teacher_language (a row per language
+ * with the order and filter columns, what a language-filtered list scans), teacher_search
+ * (what a search reads: its text and the order and filter columns) and teacher_name (the
+ * distinct names) — through insertNewRecords or upsertRecords, so no teacher can be missing
+ * from the list or listed as it was before. The order and filter columns the derived tables
+ * carry follow from SORT_ORDERS and the registry (LISTED_COLUMNS).
  */
 
 const TEACHER_BATCH = 1000;
@@ -114,6 +119,20 @@ async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], dele
 }
 
 /**
+ * The order and filter columns teacher_search carries (teacher_language: all but the
+ * languages, one row per language), spelt as in `teacher`: each order's column (SORT_ORDERS)
+ * and each filter's (the registry's tag columns, the price).
+ */
+const LISTED_COLUMNS = [
+  ...new Set([
+    ...Object.values(SORT_ORDERS).flatMap((order) => (order.column === 'score' ? [] : [order.column])),
+    PRICE_COLUMN,
+    ...TAG_FILTERS.map((filter) => TAG_COLUMNS[filter].column),
+  ]),
+];
+const LANGUAGE_ROW_COLUMNS = LISTED_COLUMNS.filter((column) => column !== TAG_COLUMNS.language.column);
+
+/**
  * A teacher's search row from its `teacher` row aliased `t` (migration 0005 backfills with
  * the same expressions): name and text lower-cased and unaccented, the text as a `simple`
  * (unstemmed, any language) full-text document. See decision 040.
@@ -121,15 +140,16 @@ async function replaceReviews(tx: Db, records: readonly IdentifiedRecord[], dele
 const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
   to_tsvector('simple', lower(unaccent(concat_ws(' ', t.name, t.surname, array_to_string(t.languages, ' '),
     t.lesson_info, array_to_string(t.conditions, ' '), t.experience)))),
-  t.languages, t.levels, t.rating, t.price_per_hour, t.lessons_done`);
+  ${LISTED_COLUMNS.map((column) => `t.${column}`).join(', ')}`);
 
 /** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
 const CATALOGUE_WRITE_LOCK = sql.raw('950095');
 
 /**
- * (Re)writes what the list reads for these teachers, from their rows and reviews as they
- * are now in this transaction: their cards (the API's JSON, see teacher_card) and their
- * rows in teacher_language. Call it after the teachers and their reviews are written.
+ * (Re)writes what the list and the search read for these teachers, from their rows and
+ * reviews as they are now in this transaction: their cards (teacher_card), their rows in
+ * teacher_language and teacher_search, and the names in teacher_name. Call it after the
+ * teachers and their reviews are written.
  */
 async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
   // One writer of the names at a time: one writer's removal of a name it no longer uses
@@ -149,18 +169,17 @@ async function writeListRows(tx: Db, ids: readonly string[]): Promise<void> {
     );
     await tx.execute(sql`delete from ${teacherLanguage} where teacher_id = any(${idList})`);
     await tx.execute(
-      sql`insert into ${teacherLanguage} (teacher_id, language, rating, price_per_hour, levels, lessons_done)
-          select distinct t.id, l.language, t.rating, t.price_per_hour, t.levels, t.lessons_done
+      sql`insert into ${teacherLanguage} (teacher_id, language, ${sql.raw(LANGUAGE_ROW_COLUMNS.join(', '))})
+          select distinct t.id, l.language, ${sql.raw(LANGUAGE_ROW_COLUMNS.map((column) => `t.${column}`).join(', '))}
           from ${teacher} t, unnest(t.languages) as l(language)
           where t.id = any(${idList})`,
     );
     await tx.execute(
-      sql`insert into ${teacherSearch} (teacher_id, name_text, document, languages, levels, rating, price_per_hour, lessons_done)
+      sql`insert into ${teacherSearch} (teacher_id, name_text, document, ${sql.raw(LISTED_COLUMNS.join(', '))})
           select ${SEARCH_ROW} from ${teacher} t
           where t.id = any(${idList})
           on conflict (teacher_id) do update set name_text = excluded.name_text, document = excluded.document,
-            languages = excluded.languages, levels = excluded.levels, rating = excluded.rating,
-            price_per_hour = excluded.price_per_hour, lessons_done = excluded.lessons_done`,
+            ${sql.raw(LISTED_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', '))}`,
     );
     await tx.execute(
       sql`insert into ${teacherName} (name_text)

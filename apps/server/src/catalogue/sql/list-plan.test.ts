@@ -15,8 +15,11 @@ import {
   SEARCH_STATEMENTS,
   SEARCH_WALK_STATEMENTS,
   SEARCH_WALK_TOP_STATEMENT,
+  SEARCH_PARAMS,
+  listParams,
   type ListFilters,
 } from './teachers-repository.js';
+import { TAG_FILTERS } from '../model/registry.js';
 
 // The catalogue list's statements (LIST_STATEMENTS, one per order, and SEARCH_STATEMENTS) runs its generic plan on PostgreSQL
 // (prepared once per connection, see db/client.ts). On a handful of rows any plan is fine
@@ -49,6 +52,26 @@ async function explain(statement: string, args: string): Promise<string> {
 
 const ANY = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
 
+const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value}'`);
+
+/**
+ * A search statement's arguments for EXPLAIN, by parameter name (SEARCH_PARAMS' order):
+ * every tag filter '' (any) and no price bound unless given.
+ */
+function searchArgs(values: Partial<Record<string, string | number>>): string {
+  const defaults: Record<string, string> = { price_min: '-Infinity', price_max: 'Infinity' };
+  return SEARCH_PARAMS.map((name) => literal(values[name] ?? defaults[name] ?? '')).join(', ');
+}
+
+/** A list statement's arguments for EXPLAIN: each parameter (listParams) an array of one value per call. */
+function listArgs(order: (typeof SORT_ORDERS)[keyof typeof SORT_ORDERS], calls: Partial<Record<string, string | number>>[]): string {
+  const start = order.cursorType === 'int8' ? order.start : String(order.start);
+  const defaults: Record<string, string | number> = { price_min: '-Infinity', price_max: 'Infinity', after_k: start, after_id: '', lim: 5 };
+  return listParams(order)
+    .map(([name, type]) => `array[${calls.map((call) => literal(call[name] ?? defaults[name] ?? '')).join(', ')}]::${type}[]`)
+    .join(', ');
+}
+
 describe('the catalogue list statements', () => {
   const indexed = SORTS.filter((sort) => SORT_ORDERS[sort].indexes !== null);
 
@@ -57,11 +80,15 @@ describe('the catalogue list statements', () => {
     async (sort) => {
       const order = SORT_ORDERS[sort];
       const indexes = order.indexes as { teacher: string; teacherLanguage: string };
-      const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
+      const start = order.cursorType === 'int8' ? order.start : `${order.start}`;
+      // every tag filter set in the first call (the registry's), none in the second
+      const set = Object.fromEntries(TAG_FILTERS.map((filter) => [filter, { language: 'English', level: 'B1 Intermediate', country: 'Canada' }[filter]]));
       const plan = await explain(
         LIST_STATEMENTS[sort] as string,
-        `array['English', ''], array['B1 Intermediate', ''], array[20, '-Infinity']::float8[],
-         array[40, 'Infinity']::float8[], array[${start}, 40]::${order.cursorType}[], array['', 't000050'], array[5, 11]`,
+        listArgs(order, [
+          { ...set, price_min: 20, price_max: 40, after_k: start, lim: 5 },
+          { after_k: 40, after_id: 't000050', lim: 11 },
+        ]),
       );
       // each branch: its pages read in the order from an index, stopped by the LIMIT
       expect(plan).toMatch(
@@ -81,10 +108,10 @@ describe('the catalogue list statements', () => {
 
   it.each(SORTS)('%s with a search: the matches come from the search indexes, only they are sorted', async (sort) => {
     const order = SORT_ORDERS[sort];
-    const start = order.cursorType === 'int8' ? String(order.start) : `'${order.start}'`;
+    const start = order.cursorType === 'int8' ? order.start : `${order.start}`;
     const plan = await explain(
       SEARCH_STATEMENTS[sort],
-      `'pronunciation', 'pronunciation:*', '', '', '-Infinity', 'Infinity', ${start}, '', 5`,
+      searchArgs({ q: 'pronunciation', words: 'pronunciation:*', after_k: start, rows: 5 }),
     );
     expect(plan).toContain('teacher_search_document_idx');
     expect(plan).toContain('teacher_search_name_trgm_idx');
@@ -99,7 +126,7 @@ describe('the catalogue list statements', () => {
       const indexes = order.indexes as { teacher: string; teacherLanguage: string };
       const plan = await explain(
         SEARCH_WALK_STATEMENTS[sort],
-        `'lesson', 'lesson', '', '', '-Infinity', 'Infinity', ${order.cursorType === 'int8' ? 40 : `'40'`}, 't001000', 5`,
+        searchArgs({ q: 'lesson', words: 'lesson', after_k: order.cursorType === 'int8' ? 40 : '40', after_id: 't001000', rows: 5 }),
       );
       expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using ${indexes.teacher}`));
       expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using ${indexes.teacherLanguage}`));
@@ -109,13 +136,13 @@ describe('the catalogue list statements', () => {
   );
 
   it('relevance, a following page past the name matches (the walk): teacher_search backwards by primary key', async () => {
-    const plan = await explain(SEARCH_WALK_STATEMENTS.relevance, `'lesson', 'lesson', '', '', '-Infinity', 'Infinity', '0', 't001000', 5`);
+    const plan = await explain(SEARCH_WALK_STATEMENTS.relevance, searchArgs({ q: 'lesson', words: 'lesson', after_k: '0', after_id: 't001000', rows: 5 }));
     expect(plan).toContain('Index Scan Backward using teacher_search_pkey');
     expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
   });
 
   it('relevance, a following page among the name matches: the trigram index only, no document scan', async () => {
-    const plan = await explain(SEARCH_NAME_PAGE_STATEMENT, `'chloe', 'chloe', '', '', '-Infinity', 'Infinity', '0.9', 't001000', 5`);
+    const plan = await explain(SEARCH_NAME_PAGE_STATEMENT, searchArgs({ q: 'chloe', words: 'chloe', after_k: '0.9', after_id: 't001000', rows: 5 }));
     expect(plan).toContain('teacher_search_name_trgm_idx');
     expect(plan).not.toMatch(/teacher_search_document_idx|Seq Scan/);
   });
@@ -184,7 +211,7 @@ describe('the catalogue list statements', () => {
   });
 
   it('relevance, a first page past its name matches: teacher_search backwards by primary key, from the top', async () => {
-    const plan = await explain(SEARCH_WALK_TOP_STATEMENT, `'lesson', 'lesson', '', '', '-Infinity', 'Infinity', '0', '', 5`);
+    const plan = await explain(SEARCH_WALK_TOP_STATEMENT, searchArgs({ q: 'lesson', words: 'lesson', after_k: '0', rows: 5 }));
     expect(plan).toContain('Index Scan Backward using teacher_search_pkey');
     expect(plan).not.toMatch(/->\s+Sort\b|Seq Scan|Bitmap|Hash/);
   });
@@ -221,7 +248,7 @@ describe('the catalogue list statements', () => {
         await repository.list('rating', { ...ANY, level: 'A1 Beginner' }, { value: 4.5, id: 't000050' }, 4);
         const statements = await one.rows<{ generic: number; custom: number }>(
           sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-              where statement like '%with ordinality as p(language, level, price_min, price_max, after_k, after_id, lim, i)%'`,
+              where statement like ${`%with ordinality as p(${listParams(SORT_ORDERS.rating).map(([name]) => name).join(', ')}, i)%`}`,
         );
         expect(statements).toEqual([{ generic: 2, custom: 0 }]);
         await repository.search('relevance', { ...ANY, q: 'schmit' }, null, 4);

@@ -8,20 +8,29 @@ import type { CursorPosition, SearchCounted } from '../model/cursor.js';
 import { SearchIndexBuilder, type NameMatch, type SearchIndex } from '../memory/search-index.js';
 import { afterOperator, SORT_ORDERS, startPosition, type SortOrder } from '../model/sort-orders.js';
 import { teacherCardJson, teacherFields, toTeacher, type TeacherJsonRow, type TeacherRow } from '../model/teacher-row.js';
+import {
+  facetOf,
+  tagColumnList,
+  tagCondition,
+  TAG_COLUMNS,
+  TAG_FILTERS,
+  type CountFilters,
+  type TagFacet,
+  type TagFilter,
+  type TagRow,
+} from '../model/registry.js';
 
 const ph = sql.placeholder;
 
 /**
- * A list's filters as the statements take them: the catalogue's spelling, the price range
- * inclusive (no bound: ±Infinity), `q` trimmed and non-empty when present.
+ * A list's filters as the statements take them: each tag filter (registry.ts) in the
+ * catalogue's spelling, the price range inclusive (no bound: ±Infinity), `q` trimmed and
+ * non-empty when present.
  */
-export interface ListFilters {
-  q?: string | undefined;
-  language?: string | undefined;
-  level?: string | undefined;
-  min: number;
-  max: number;
-}
+export type ListFilters = CountFilters & { q?: string | undefined };
+
+/** The tag filters but language, which has its own table (teacher_language) and branch. */
+const OTHER_TAGS = TAG_FILTERS.filter((filter) => filter !== 'language');
 
 /** One page to find: its filters, where it starts, how many rows. */
 interface ListQuery {
@@ -96,16 +105,31 @@ const priceRangeOf = (order: SortOrder, alias: string, min: string, max: string)
     : sql.raw(`${alias}.price_per_hour <= ${max} and ${alias}.price_per_hour + 0 >= ${min}`);
 
 /**
+ * The list statement's parameters by name, in their order, with their SQL types: each
+ * travels as an array (one element per call) and becomes the column of `p` of its name —
+ * every tag filter of the registry, the price range, the cursor and the rows wanted.
+ */
+export const listParams = (order: SortOrder): [string, string][] => [
+  ...TAG_FILTERS.map((filter): [string, string] => [filter, 'text']),
+  ['price_min', 'float8'],
+  ['price_max', 'float8'],
+  ['after_k', order.cursorType],
+  ['after_id', 'text'],
+  ['lim', 'int'],
+];
+
+/**
  * The list statement of one order (no search). All list calls of that order that arrive in
  * the same turn of the event loop become ONE statement and one round trip: their parameters
- * travel as arrays ($1…$7, one element per call), each set becomes a row of `p`, and a
+ * travel as arrays (listParams, one element per call), each set becomes a row of `p`, and a
  * LATERAL subquery runs that set's keyset page as an index-only scan in the order's index
  * (SORT_ORDERS; see decision 011): on the teacher_language index when the call filters by
  * language (only that language's teachers are read), on the teacher index when it does
  * not. Each branch carries a condition on `p` alone, which PostgreSQL checks once per call
  * before scanning (a one-time filter), so only one branch runs. Absent filters are neutral
- * values instead of ORs, so every part stays an index condition or an index-tuple filter:
- * no level → the empty array (contained in every array), no price bound → ±Infinity, no
+ * values, so every part stays an index condition or an index-tuple filter (the covering
+ * indexes carry every filter column): no level → the empty array (contained in every
+ * array), no country → '' (checked once), no price bound → ±Infinity, no
  * cursor → (the order's start, ''). Each teacher's JSON comes ready-made from teacher_card,
  * by primary key; a teacher without a card (which the catalogue writer never leaves) is
  * built on the spot instead of dropping out of the page — COALESCE runs that subquery only
@@ -115,13 +139,16 @@ function listStatement(order: SortOrder): string {
   const col = sql.raw(order.column);
   const after = sql.raw(afterOperator(order));
   const priceRange = (alias: string) => priceRangeOf(order, alias, 'p.price_min', 'p.price_max');
+  // the other tag filters, each on its p column ('' = any)
+  const tags = (alias: string) => sql.raw(OTHER_TAGS.map((filter) => `and ${tagCondition(filter, alias, `p.${filter}`)}`).join('\n          '));
+  const params = listParams(order);
   return dialect.sqlToQuery(sql`select p.i::int as i, ids.k, ids.id, ${cardJson} as json
-    from unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::${sql.raw(order.cursorType)}[], $6::text[], $7::int[])
-      with ordinality as p(language, level, price_min, price_max, after_k, after_id, lim, i)
+    from unnest(${sql.raw(params.map(([, type], i) => `$${i + 1}::${type}[]`).join(', '))})
+      with ordinality as p(${sql.raw(params.map(([name]) => name).join(', '))}, i)
     cross join lateral (
       (select page.${col} as k, page.id from ${teacher} page
         where p.language = ''
-          and page.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
+          ${tags('page')}
           and ${priceRange('page')}
           and (page.${col}, page.id) ${after} (p.after_k, p.after_id)
         order by ${orderBy(order, `page.${order.column}`, 'page.id')}
@@ -129,7 +156,7 @@ function listStatement(order: SortOrder): string {
       union all
       (select spoken.${col}, spoken.teacher_id from ${teacherLanguage} spoken
         where p.language <> '' and spoken.language = p.language
-          and spoken.levels @> (case when p.level = '' then '{}'::text[] else array[p.level] end)
+          ${tags('spoken')}
           and ${priceRange('spoken')}
           and (spoken.${col}, spoken.teacher_id) ${after} (p.after_k, p.after_id)
         order by ${orderBy(order, `spoken.${order.column}`, 'spoken.teacher_id')}
@@ -149,8 +176,7 @@ export const LIST_STATEMENTS = Object.fromEntries(
 /** LIST_STATEMENTS' parameters for these calls. */
 function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): unknown[] {
   return [
-    requests.map((r) => r.filters.language ?? ''),
-    requests.map((r) => r.filters.level ?? ''),
+    ...TAG_FILTERS.map((filter) => requests.map((r) => r.filters[filter] ?? '')),
     requests.map((r) => r.filters.min),
     requests.map((r) => r.filters.max),
     requests.map((r) => (r.after ?? startPosition(order, r.filters)).value),
@@ -169,11 +195,26 @@ function listStatementParams(order: SortOrder, requests: readonly ListQuery[]): 
  * name matches come first; teachers found by their text alone tie and follow by id. (ts_rank
  * over the documents cost ~7x the whole statement for a common word: bench/plans.mjs.)
  */
-const searchText = sql`(select lower(unaccent($1::text)))`;
+/**
+ * The search statements' parameters by name, in their order (searchParams gives them): the
+ * text, its words, every tag filter of the registry ('' = any), the price range, the
+ * cursor and the rows wanted. A statement names them (param), never by position.
+ */
+export const SEARCH_PARAMS = ['q', 'words', ...TAG_FILTERS, 'price_min', 'price_max', 'after_k', 'after_id', 'rows'];
+type SearchParam = 'q' | 'words' | TagFilter | 'price_min' | 'price_max' | 'after_k' | 'after_id' | 'rows';
+/** A search parameter by name, cast to its type: `$n::type`. */
+function param(name: SearchParam, type = 'text'): string {
+  const at = SEARCH_PARAMS.indexOf(name);
+  if (at < 0) throw new Error(`no search parameter ${name}`);
+  return `$${at + 1}::${type}`;
+}
+const P = (name: SearchParam, type?: string) => sql.raw(param(name, type));
+
+const searchText = sql`(select lower(unaccent(${P('q')})))`;
 /** What tsquery's syntax is made of: quotes, escapes, operators, weights and prefixes, spaces. */
 const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
 /*
- * The tsquery of $2, the search's words (searchWords): each word without accents and in
+ * The tsquery of `words`, the search's words (searchWords): each word without accents and in
  * lower case, then stripped of every character tsquery syntax gives a meaning to — unaccent
  * turns some letters into them (ʼ → ', ŉ → 'n, ː → :, ⑴ → (1)), which made to_tsquery fail
  * with a syntax error — all required, a word of 3 characters or more as a prefix.
@@ -181,7 +222,7 @@ const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
 const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word || t.suffix, ' & ' order by t.n), ''))
   from (select translate(lower(unaccent(w.word)), ${TSQUERY_SYNTAX}, '') as word,
       case when char_length(w.word) >= 3 then ':*' else '' end as suffix, w.n
-    from unnest(string_to_array($2::text, ' ')) with ordinality as w(word, n)) t
+    from unnest(string_to_array(${P('words')}, ' ')) with ordinality as w(word, n)) t
   where t.word <> '')`;
 /*
  * `name_text %> text` is `text <% name_text` written as the trigram index's own condition:
@@ -193,15 +234,18 @@ const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word 
 const searchMatch = sql`(s.document @@ ${searchQuery} or s.name_text %> ${searchText})`;
 const scoreOf = (name: SQL) => sql`word_similarity(${searchText}, ${name})::float8`;
 const searchScore = scoreOf(sql`s.name_text`);
-/** $3 language, $4 level ('' = any), $5/$6 the price range, on `s` (teacher_search, or rows with its columns) */
-const searchFilters = (language: boolean, level: boolean) => sql`
-  ${language ? sql`and ($3::text = '' or s.languages @> array[$3::text])` : sql``}
-  ${level ? sql`and s.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)` : sql``}
-  and s.price_per_hour >= $5::float8 and s.price_per_hour <= $6::float8`;
+/** The tag filters' conditions on `alias` (each filter's parameter, '' = any), these filters only. */
+const tagConditions = (alias: string, filters: readonly TagFilter[] = TAG_FILTERS) =>
+  sql.raw(filters.map((filter) => `and ${tagCondition(filter, alias, param(filter))}`).join(' '));
+/** The price range on `alias`. */
+const priceConditions = (alias: string) =>
+  sql.raw(`and ${alias}.price_per_hour >= ${param('price_min', 'float8')} and ${alias}.price_per_hour <= ${param('price_max', 'float8')}`);
+/** Every filter (the tags, the price range), or the price range alone, on `s` (teacher_search, or rows with its columns) */
+const searchFilters = (tags: boolean) => sql`${tags ? tagConditions('s') : sql``} ${priceConditions('s')}`;
 
 /**
  * One search page in one order, with the total: the matches are found once (a bitmap of
- * the two indexes), counted, and the page is the first `$9` after the cursor ($7, $8) in
+ * the two indexes), counted, and the page is the first `rows` after the cursor (`after_k`, `after_id`) in
  * the order — a top-N sort of the matches, never of the catalogue. The row with a null id
  * carries the total when the page is empty.
  */
@@ -218,18 +262,18 @@ function searchStatement(order: SortOrder): string {
     order.column === 'score'
       ? sql`name_hits as materialized (
       select s.teacher_id as id, ${searchScore} as k from ${teacherSearch} s
-      where ${searchText} <% s.name_text ${searchFilters(true, true)}
+      where ${searchText} <% s.name_text ${searchFilters(true)}
     ),
     matched as materialized (
       select id, k from name_hits
       union all
       select s.teacher_id, 0::float8 from ${teacherSearch} s
-      where s.document @@ ${searchQuery} ${searchFilters(true, true)}
+      where s.document @@ ${searchQuery} ${searchFilters(true)}
         and s.teacher_id not in (select id from name_hits)
     )`
       : sql`matched as materialized (
       select s.teacher_id as id, ${sql.raw(`s.${order.column}`)} as k from ${teacherSearch} s
-      where ${searchMatch} ${searchFilters(true, true)}
+      where ${searchMatch} ${searchFilters(true)}
     )`;
   // what a walk of the following pages would look for (searchWalkStatement)
   const walkable = order.column === 'score' ? sql`(count(*) filter (where k = 0))::int` : sql`count(*)::int`;
@@ -238,9 +282,9 @@ function searchStatement(order: SortOrder): string {
     from (select count(*)::int as total, ${walkable} as walkable from matched) c
     left join lateral (
       select m.k, m.id from matched m
-      where (m.k, m.id) ${after} ($7::${sql.raw(order.cursorType)}, $8::text)
+      where (m.k, m.id) ${after} (${P('after_k', order.cursorType)}, ${P('after_id')})
       order by ${orderBy(order, 'm.k', 'm.id')}
-      limit $9::int
+      limit ${P('rows', 'int')}
     ) ids on true
     left join ${teacherCard} card on card.teacher_id = ids.id
     order by ${orderBy(order, 'ids.k', 'ids.id')}`).sql;
@@ -259,8 +303,8 @@ export const SEARCH_STATEMENTS = Object.fromEntries(
  * (its teacher_search row by primary key) until the page is full, than to find, read and
  * sort every match. With a match density d among the filtered teachers a page of n rows
  * reads about n / d of them; the repository takes this statement only when that is small
- * (WALK_COST). The parameters are SEARCH_STATEMENTS' ($1 text, $2 tsquery text,
- * $3 language, $4 level, $5/$6 the price range, $7/$8 the cursor, $9 the rows).
+ * (WALK_COST). The parameters are SEARCH_STATEMENTS' (SEARCH_PARAMS: the text, its words,
+ * the tag filters, the price range, the cursor, the rows).
  *
  * Relevance: past the name matches (score 0, the cursor's value 0) the order is the id,
  * descending: the walk reads teacher_search backwards by primary key and keeps the
@@ -269,42 +313,41 @@ export const SEARCH_STATEMENTS = Object.fromEntries(
  * matches are common and would otherwise find and sort all of them.)
  */
 function searchWalkStatement(order: SortOrder, fromTop = false): string {
-  const level = (alias: string) => sql.raw(`${alias}.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`);
   if (order.indexes === null) {
     return dialect.sqlToQuery(sql`select 0::float8 as k, ids.id, ${cardJson} as json
       from (select s.teacher_id as id from ${teacherSearch} s
-        where $7::float8 = 0 and ${fromTop ? sql`$8::text = '' and s.teacher_id <= (select max(top.teacher_id) from ${teacherSearch} top)` : sql`s.teacher_id < $8::text`}
+        where ${P('after_k', 'float8')} = 0 and ${fromTop ? sql`${P('after_id')} = '' and s.teacher_id <= (select max(top.teacher_id) from ${teacherSearch} top)` : sql`s.teacher_id < ${P('after_id')}`}
           and (s.document @@ ${searchQuery}) is true and not (s.name_text %> ${searchText})
-          ${searchFilters(true, true)}
+          ${searchFilters(true)}
         order by s.teacher_id desc
-        limit $9::int) ids
+        limit ${P('rows', 'int')}) ids
       left join ${teacherCard} card on card.teacher_id = ids.id
       order by ids.id desc`).sql;
   }
   const col = sql.raw(order.column);
   const after = sql.raw(afterOperator(order));
-  const cursor = sql.raw(`($7::${order.cursorType}, $8::text)`);
+  const cursor = sql.raw(`(${param('after_k', order.cursorType)}, ${param('after_id')})`);
   const matches = (id: string) =>
     sql`(select ${searchMatch} from ${teacherSearch} s where s.teacher_id = ${sql.raw(id)})`;
   return dialect.sqlToQuery(sql`select ids.k, ids.id, ${cardJson} as json
     from (
       (select page.${col} as k, page.id from ${teacher} page
-        where $3::text = ''
-          and ${level('page')}
-          and ${priceRangeOf(order, 'page', '$5::float8', '$6::float8')}
+        where ${P('language')} = ''
+          ${tagConditions('page', OTHER_TAGS)}
+          and ${priceRangeOf(order, 'page', param('price_min', 'float8'), param('price_max', 'float8'))}
           and (page.${col}, page.id) ${after} ${cursor}
           and ${matches('page.id')}
         order by ${orderBy(order, `page.${order.column}`, 'page.id')}
-        limit $9::int)
+        limit ${P('rows', 'int')})
       union all
       (select spoken.${col}, spoken.teacher_id from ${teacherLanguage} spoken
-        where $3::text <> '' and spoken.language = $3::text
-          and ${level('spoken')}
-          and ${priceRangeOf(order, 'spoken', '$5::float8', '$6::float8')}
+        where ${P('language')} <> '' and spoken.language = ${P('language')}
+          ${tagConditions('spoken', OTHER_TAGS)}
+          and ${priceRangeOf(order, 'spoken', param('price_min', 'float8'), param('price_max', 'float8'))}
           and (spoken.${col}, spoken.teacher_id) ${after} ${cursor}
           and ${matches('spoken.teacher_id')}
         order by ${orderBy(order, `spoken.${order.column}`, 'spoken.teacher_id')}
-        limit $9::int)
+        limit ${P('rows', 'int')})
     ) ids
     left join ${teacherCard} card on card.teacher_id = ids.id
     order by ${orderBy(order, 'ids.k', 'ids.id')}`).sql;
@@ -332,14 +375,14 @@ export const SEARCH_WALK_TOP_STATEMENT = searchWalkStatement(SORT_ORDERS.relevan
  */
 export const SEARCH_NAME_PAGE_STATEMENT = dialect.sqlToQuery(sql`with name_hits as materialized (
     select s.teacher_id as id, ${searchScore} as k from ${teacherSearch} s
-    where ${searchText} <% s.name_text ${searchFilters(true, true)}
-      and $2::text is not null -- the tsquery, unused: a search's statements take the same parameters
+    where ${searchText} <% s.name_text ${searchFilters(true)}
+      and ${P('words')} is not null -- the tsquery, unused: a search's statements take the same parameters
   )
   select ids.k, ids.id, ${cardJson} as json
   from (select h.k, h.id from name_hits h
-    where (h.k, h.id) < ($7::float8, $8::text)
+    where (h.k, h.id) < (${P('after_k', 'float8')}, ${P('after_id')})
     order by h.k desc, h.id desc
-    limit $9::int) ids
+    limit ${P('rows', 'int')}) ids
   left join ${teacherCard} card on card.teacher_id = ids.id
   order by ids.k desc, ids.id desc`).sql;
 
@@ -361,7 +404,7 @@ export const CARDS_STATEMENT = dialect.sqlToQuery(sql`select ids.id, ${cardJson}
   from unnest($1::text[]) ids(id) left join ${teacherCard} card on card.teacher_id = ids.id`).sql;
 
 /** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
-export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, s.languages, s.levels,
+export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, ${sql.raw(tagColumnList('s'))},
     s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
   from ${teacherSearch} s where s.teacher_id > $1::text order by s.teacher_id limit $2::int`).sql;
 const SEARCH_INDEX_CHUNK = 5000;
@@ -386,26 +429,27 @@ function walkPays(order: SortOrder, after: CursorPosition, rows: number, walkabl
 }
 
 /**
- * The facet counts of a search: for each language the matches with the level and price
- * filters, for each level those with the language and price filters, and the total. A
- * teacher who lists a language or level twice counts once, as in SearchIndex and
+ * The facet counts of a search: for each tag filter (registry.ts) each value's matches
+ * with the other filters (a language's count ignores the language filter…), and the
+ * total. A teacher who lists a language or level twice counts once, as in SearchIndex and
  * CatalogueCounts.
  */
 export const SEARCH_FACETS_STATEMENT = dialect.sqlToQuery(sql`with matched as materialized (
-    select s.teacher_id as id, s.languages, s.levels from ${teacherSearch} s
-    where ${searchMatch} ${searchFilters(false, false)}
+    select s.teacher_id as id, ${sql.raw(TAG_FILTERS.map((filter) => `s.${TAG_COLUMNS[filter].column}`).join(', '))} from ${teacherSearch} s
+    where ${searchMatch} ${searchFilters(false)}
   )
-  select 'language' as kind, l as value, count(distinct matched.id)::int as n from matched, unnest(matched.languages) l
-    where matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)
-    group by l
-  union all
-  select 'level', v, count(distinct matched.id)::int from matched, unnest(matched.levels) v
-    where ($3::text = '' or matched.languages @> array[$3::text])
+  ${sql.join(
+    TAG_FILTERS.map((filter) => {
+      const { column, array } = TAG_COLUMNS[filter];
+      const values = array ? `matched.${column}` : `array[matched.${column}]`;
+      return sql`select ${sql.raw(`'${filter}'`)} as kind, v as value, count(distinct matched.id)::int as n from matched, unnest(${sql.raw(values)}) v
+    where v is not null ${tagConditions('matched', TAG_FILTERS.filter((other) => other !== filter))}
     group by v
   union all
-  select 'total', '', count(*)::int from matched
-    where ($3::text = '' or matched.languages @> array[$3::text])
-      and matched.levels @> (case when $4::text = '' then '{}'::text[] else array[$4::text] end)`).sql;
+  `;
+    }),
+  )}select 'total', '', count(*)::int from matched
+    where true ${tagConditions('matched')}`).sql;
 
 /**
  * A search text's words, for searchQuery: letters and digits only (NFC), split by
@@ -420,9 +464,10 @@ export function searchWords(q: string): string {
     .join(' ');
 }
 
+/** SEARCH_PARAMS up to the price range (the cursor and the rows follow), from the filters. */
 function searchParams(filters: ListFilters): unknown[] {
   const q = filters.q ?? '';
-  return [q, searchWords(q), filters.language ?? '', filters.level ?? '', filters.min, filters.max];
+  return [q, searchWords(q), ...TAG_FILTERS.map((filter) => filters[filter] ?? ''), filters.min, filters.max];
 }
 
 /** A search's counts: its total, and how many of them a walk of the order looks for. */
@@ -698,19 +743,9 @@ export function createTeachersRepository(db: Database) {
       const builder = new SearchIndexBuilder();
       let last = '';
       for (;;) {
-        const rows = await db.statement<{
-          id: string;
-          name: string;
-          languages: string[];
-          levels: string[];
-          price: number;
-          rating: number;
-          lessons: number;
-          lexemes: string[];
-        }>(
-          SEARCH_INDEX_CHUNK_STATEMENT,
-          [last, SEARCH_INDEX_CHUNK],
-        );
+        const rows = await db.statement<
+          TagRow & { id: string; name: string; price: number; rating: number; lessons: number; lexemes: string[] }
+        >(SEARCH_INDEX_CHUNK_STATEMENT, [last, SEARCH_INDEX_CHUNK]);
         for (const row of rows) builder.add({ ...row, price: Number(row.price), rating: Number(row.rating), lessons: Number(row.lessons) });
         if (rows.length < SEARCH_INDEX_CHUNK) return builder.build();
         last = (rows.at(-1) as { id: string }).id;
@@ -718,26 +753,24 @@ export function createTeachersRepository(db: Database) {
     },
 
     /** A search's facet counts (see SEARCH_FACETS_STATEMENT). */
-    async searchFacets(
-      filters: ListFilters,
-    ): Promise<{ languages: Record<string, number>; levels: Record<string, number>; total: number }> {
+    async searchFacets(filters: ListFilters): Promise<Record<TagFacet, Record<string, number>> & { total: number }> {
       const rows = await db.statement<{ kind: string; value: string; n: number }>(
         SEARCH_FACETS_STATEMENT,
         searchParams(filters),
       );
-      const out = { languages: {} as Record<string, number>, levels: {} as Record<string, number>, total: 0 };
+      const out = { total: 0 } as Record<TagFacet, Record<string, number>> & { total: number };
+      for (const filter of TAG_FILTERS) out[facetOf(filter)] = {};
       for (const row of rows) {
-        if (row.kind === 'language') out.languages[row.value] = Number(row.n);
-        else if (row.kind === 'level') out.levels[row.value] = Number(row.n);
-        else out.total = Number(row.n);
+        if (row.kind === 'total') out.total = Number(row.n);
+        else out[facetOf(row.kind as TagFilter)][row.value] = Number(row.n);
       }
       return out;
     },
 
-    /** Every teacher's languages, levels and price, for the counts without a search. */
+    /** Every teacher's tag columns (registry.ts) and price, for the counts without a search. */
     async counts(): Promise<CatalogueCounts> {
-      const rows = await db.rows<{ languages: string[]; levels: string[]; price: number }>(
-        sql`select ${teacher.languages} as languages, ${teacher.levels} as levels, ${teacher.pricePerHour} as price from ${teacher}`,
+      const rows = await db.rows<TagRow & { price: number }>(
+        sql`select ${sql.raw(tagColumnList('"teacher"'))}, ${teacher.pricePerHour} as price from ${teacher}`,
       );
       return new CatalogueCounts(rows.map((row) => ({ ...row, price: Number(row.price) })));
     },

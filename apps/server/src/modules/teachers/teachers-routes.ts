@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   defaultSort,
+  type Facets,
   type Sort,
   facetsQuerySchema,
   facetsSchema,
@@ -18,6 +19,7 @@ import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../../
 import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from '../../catalogue/index.js';
 import { SORT_ORDERS, startPosition } from '../../catalogue/index.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from '../../catalogue/index.js';
+import { facetOf, TAG_FILTERS, type TagFacet, type TagFilter } from '../../catalogue/index.js';
 import {
   CardCache,
   createTeachersRepository,
@@ -45,18 +47,16 @@ const EMPTY_PAGE = '{"items":[],"nextCursor":null,"total":0}';
 const EMPTY_ETAG = etagOf(EMPTY_PAGE);
 /** No filter: every teacher. */
 const ANY_PRICE = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
-/** A language no teacher speaks, as a filter: it matches nothing (a language starts with a letter). */
-const UNKNOWN_LANGUAGE = '(none)';
+/** A value no teacher has, as a tag filter: it matches nothing (a name starts with a letter). */
+const UNKNOWN_VALUE = '(none)';
 
 /** The query's filters, as they arrive (validated by the contract) */
-interface FiltersQuery {
+type FiltersQuery = { [K in TagFilter]?: string | undefined } & {
   q?: string | undefined;
-  language?: string | undefined;
-  level?: string | undefined;
   price?: number | undefined;
   price_min?: number | undefined;
   price_max?: number | undefined;
-}
+};
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
   reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`);
@@ -155,23 +155,27 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   }
 
   /**
-   * The filters in the catalogue's spelling and as the statements take them: a language in
-   * any case becomes the catalogue's (null: no teacher speaks it, nothing can match), `price`
-   * is `price_max` (the smaller of the two wins), an empty `q` is none.
+   * The filters in the catalogue's spelling and as the statements take them: each tag
+   * filter's value in any case becomes the catalogue's (one no teacher has: UNKNOWN_VALUE,
+   * and `known` false — nothing can match), `price` is `price_max` (the smaller of the two
+   * wins), an empty `q` is none.
    */
-  async function normalise(query: FiltersQuery): Promise<ListFilters | null> {
-    let language: string | undefined;
-    if (query.language !== undefined) {
-      language = (await counts()).language(query.language);
-      if (language === undefined) return null;
-    }
-    return {
+  async function normalise(query: FiltersQuery): Promise<{ filters: ListFilters; known: boolean }> {
+    const present = await counts();
+    const filters: ListFilters = {
       q: query.q ? query.q : undefined,
-      language,
-      level: query.level,
       min: query.price_min ?? Number.NEGATIVE_INFINITY,
       max: Math.min(query.price ?? Number.POSITIVE_INFINITY, query.price_max ?? Number.POSITIVE_INFINITY),
     };
+    let known = true;
+    for (const filter of TAG_FILTERS) {
+      const value = query[filter];
+      if (value === undefined) continue;
+      const spelt = present.spelling(filter, value);
+      if (spelt === undefined) known = false;
+      filters[filter] = spelt ?? UNKNOWN_VALUE;
+    }
+    return { filters, known };
   }
 
   r.get(
@@ -184,24 +188,24 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
           'Orders: rating (default; rating high to low), price-asc, price-desc, lessons (most lessons done first), ' +
           'relevance (the default with q; only with q). Ties are broken by id. `nextCursor` continues the same query ' +
           'only: a cursor used with another order or other filters is refused (400 BAD_CURSOR). `price` is the ' +
-          "original's name for price_max. Language and level match whatever their case.",
+          "original's name for price_max. Language, level and country match whatever their case.",
         querystring: teachersQuerySchema,
         response: { 200: teachersPageSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { cursor, limit } = request.query;
-      const filters = await normalise(request.query);
-      const sort = request.query.sort ?? defaultSort({ q: filters?.q ?? request.query.q });
-      const scope = filters === null ? null : cursorScope(sort, filters);
+      const { filters, known } = await normalise(request.query);
+      const sort = request.query.sort ?? defaultSort({ q: filters.q ?? request.query.q });
+      const scope = known ? cursorScope(sort, filters) : null;
       const after = cursor === undefined || scope === null ? null : cursors.decode(cursor, scope);
       if (cursor !== undefined && after === null && scope !== null) {
         throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued for this order and filters', {
           cursor: 'Invalid cursor',
         });
       }
-      if (filters === null || scope === null) {
-        // a language no teacher speaks: nothing can match (and the index could not stop early)
+      if (scope === null) {
+        // a language (a country) no teacher has: nothing can match (and the index could not stop early)
         return sendCached(request, reply, { body: EMPTY_PAGE, etag: EMPTY_ETAG }, LIST_MAX_AGE);
       }
       const key = JSON.stringify(['list', scope, cursor ?? null, limit]);
@@ -246,36 +250,38 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     {
       schema: {
         tags: ['teachers'],
-        summary: 'Languages, levels and price steps present in the catalogue, with counts for a query',
+        summary: 'Languages, levels, countries and price steps present in the catalogue, with counts for a query',
         description:
           "counts: for each language, how many teachers match it with the query's other filters (its level, " +
-          'price range and search), and for each level likewise; total: how many match the whole query.',
+          'country, price range and search), and for each level and country likewise; total: how many match the whole query.',
         querystring: facetsQuerySchema,
         response: { 200: facetsSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const present = await counts();
-      const filters = (await normalise(request.query)) ?? {
-        ...(await normalise({ ...request.query, language: undefined })),
-        language: UNKNOWN_LANGUAGE,
-      };
-      const key = JSON.stringify(['facets', cursorScope('', filters as ListFilters)]);
+      const { filters } = await normalise(request.query);
+      const key = JSON.stringify(['facets', cursorScope('', filters)]);
       const entry = await cache.get(key, async () => {
-        const { q, ...rest } = filters as ListFilters;
+        const { q, ...rest } = filters;
         const found =
           q === undefined
             ? { ...present.facetCounts(rest), total: present.count(rest) }
-            : ((await searchMatches(filters as ListFilters, (index, terms, { names }) =>
-                index.facets(terms, names, rest, present),
-              )) ?? (await repository.searchFacets(filters as ListFilters)));
-        const languages = Object.fromEntries(present.languages.map((l) => [l, found.languages[l] ?? 0]));
-        const levels = Object.fromEntries(present.levels.map((l) => [l, found.levels[l] ?? 0]));
+            : ((await searchMatches(filters, (index, terms, { names }) => index.facets(terms, names, rest, present))) ??
+              (await repository.searchFacets(filters)));
+        // each facet's values present, each with its count (0 when the query leaves none)
+        const counted = Object.fromEntries(
+          TAG_FILTERS.map((filter) => [
+            facetOf(filter),
+            Object.fromEntries(present.values[filter].map((value) => [value, found[facetOf(filter)][value] ?? 0])),
+          ]),
+        ) as Record<TagFacet, Record<string, number>>;
+        // each facet's values present (languages, levels, countries), checked by the schema
+        const values = Object.fromEntries(TAG_FILTERS.map((filter) => [facetOf(filter), present.values[filter]]));
         return serialise(facetsSchema, {
-          languages: present.languages,
-          levels: present.levels,
+          ...(values as Pick<Facets, TagFacet>),
           prices: present.priceSteps,
-          counts: { languages, levels },
+          counts: counted,
           total: found.total,
         });
       });

@@ -45,6 +45,7 @@ function teacherHead(teacher: Teacher): PageHead {
         familyName: teacher.surname,
         knowsLanguage: teacher.languages,
         ...(image ? { image } : {}),
+        ...(teacher.country === null ? {} : { address: { '@type': 'PostalAddress', addressCountry: teacher.country } }),
       },
       ...(teacher.reviews.length > 0
         ? {

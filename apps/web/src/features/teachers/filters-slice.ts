@@ -10,6 +10,7 @@ export interface FiltersState {
   sort: string;
   language: string;
   level: string;
+  country: string;
   price_min: string;
   price: string;
   search: string;
@@ -20,6 +21,7 @@ export const initialFiltersState: FiltersState = {
   sort: '',
   language: '',
   level: '',
+  country: '',
   price_min: '',
   price: '',
   search: '',

@@ -4,6 +4,7 @@ import { server } from '../../../test/msw-server';
 import { renderApp } from '../../../test/render';
 import { catalogueHandlers, filterTeachers } from '../testing/catalogue-handlers';
 import { readCatalogueUrl } from '../lib/catalogue-url';
+import { catalogueOrder, loadTeachers } from '../testing/teachers-fixture';
 
 function setup(url = '/teachers') {
   const catalogue = catalogueHandlers();
@@ -246,5 +247,44 @@ describe('teacher page: ← All teachers', () => {
     expect(back).toHaveAttribute('href', '/teachers?sort=price-asc&language=English');
     await user.click(back);
     expect(router.state.location.search).toBe('?sort=price-asc&language=English');
+  });
+});
+
+describe('catalogue: country', () => {
+  // the original's teachers have no country: here they live in three, one teacher in four nowhere said
+  const COUNTRIES = ['France', 'Canada', 'Ukraine', null];
+  const withCountries = () => catalogueOrder(loadTeachers()).map((t, i) => ({ ...t, country: COUNTRIES[i % COUNTRIES.length] ?? null }));
+  function setupCountries(url: string) {
+    const catalogue = catalogueHandlers(withCountries());
+    server.use(...catalogue.handlers);
+    return { ...renderApp(url), catalogue };
+  }
+
+  it('a Country select beside Languages, each country with how many teachers it leaves; a pick filters the list', async () => {
+    const { user, router, catalogue } = setupCountries('/teachers?level=B1%20Intermediate');
+    const select = await screen.findByLabelText('Country');
+    const canada = filterTeachers(catalogue.teachers, new URLSearchParams('level=B1 Intermediate&country=Canada'));
+    expect(canada.length).toBeGreaterThan(0);
+    expect(await within(select).findByRole('option', { name: `Canada (${canada.length})` })).toBeInTheDocument();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent?.replace(/ \(\d+\)$/, ''))).toEqual([
+      'All',
+      'Canada',
+      'France',
+      'Ukraine',
+    ]);
+    // styled and placed as the other filters: a field of the same panel
+    expect(select.closest('[role="group"]')).toBe(screen.getByLabelText('Languages').closest('[role="group"]'));
+    await user.selectOptions(select, 'Canada');
+    expect(router.state.location.search).toBe('?level=B1+Intermediate&country=Canada');
+    await waitFor(() => expect(count()).toHaveTextContent(`${canada.length} teacher`));
+    await waitFor(() => expect(cardNames()).toEqual(names(canada.slice(0, 4))));
+    for (const card of cards()) expect(within(card).getByText('Canada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+  });
+
+  it('a country in another case is spelt as the catalogue does, in place', async () => {
+    const { router } = setupCountries('/teachers?country=%20ukraine%20');
+    await waitFor(() => expect(router.state.location.search).toBe('?country=Ukraine'));
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveValue('Ukraine'));
   });
 });

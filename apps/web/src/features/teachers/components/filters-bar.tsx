@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { CatalogueQuery, Facets, Sort } from '@learnlingo/contract';
-import { defaultSort, SORTS } from '@learnlingo/contract/plain';
+import type { CatalogueQuery, Facets, Sort, TagFilter } from '@learnlingo/contract';
+import { CATALOGUE_FILTERS, defaultSort, SORTS, TAG_FILTERS } from '@learnlingo/contract/plain';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Select, type SelectOption } from '../../../components/ui/select';
@@ -23,6 +23,13 @@ export const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Relevance',
 };
 
+/** Each tag filter's select (CATALOGUE_FILTERS), in the registry's order. */
+export const TAG_LABELS: Record<TagFilter, string> = {
+  language: 'Languages',
+  level: 'Level of knowledge',
+  country: 'Country',
+};
+
 /** Options from the facets, with "All" first; the current value stays listed while facets load. */
 function options(
   values: readonly (string | number)[],
@@ -42,8 +49,9 @@ const withCount = (counts: Record<string, number> | undefined) => (value: string
 const EMPTY_FACETS: Facets = {
   languages: [],
   levels: [],
+  countries: [],
   prices: [],
-  counts: { languages: {}, levels: {} },
+  counts: { languages: {}, levels: {}, countries: {} },
   total: 0,
 };
 
@@ -59,7 +67,7 @@ interface FiltersBarProps {
 
 /**
  * Above the catalogue: the search box, the order, the filters (Languages, Level of
- * knowledge, the price range), the number of teachers found and "Clear all". Below 768 px
+ * knowledge, Country — CATALOGUE_FILTERS' tags — and the price range), the number of teachers found and "Clear all". Below 768 px
  * the order and the filters fold into a "Filters (n)" panel. Every value lives in the URL.
  *
  * One GET form for /teachers whose field names are the URL's, so that without JavaScript
@@ -74,7 +82,7 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
   const keyboard = useRef(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  const active = [query.language, query.level, query.price_min, query.price_max].filter(
+  const active = [...TAG_FILTERS.map((filter) => query[filter]), query.price_min, query.price_max].filter(
     (value) => value !== undefined,
   ).length;
   const defaultOrder = defaultSort(query);
@@ -147,20 +155,19 @@ export function FiltersBar({ query, facets = EMPTY_FACETS, onChange }: FiltersBa
         aria-label="Filters"
         className={[styles.filters, open ? styles.open : ''].filter(Boolean).join(' ')}
       >
-        <Select
-          label="Languages"
-          className={styles.field}
-          value={query.language ?? ALL}
-          options={options(facets.languages, query.language, withCount(facets.counts.languages))}
-          {...selectProps('language')}
-        />
-        <Select
-          label="Level of knowledge"
-          className={styles.field}
-          value={query.level ?? ALL}
-          options={options(facets.levels, query.level, withCount(facets.counts.levels))}
-          {...selectProps('level')}
-        />
+        {TAG_FILTERS.map((filter) => {
+          const { facet } = CATALOGUE_FILTERS[filter];
+          return (
+            <Select
+              key={filter}
+              label={TAG_LABELS[filter]}
+              className={styles.field}
+              value={query[filter] ?? ALL}
+              options={options(facets[facet], query[filter], withCount(facets.counts[facet]))}
+              {...selectProps(filter)}
+            />
+          );
+        })}
         <Select
           label="Price from (min)"
           className={styles.field}

@@ -49,6 +49,20 @@ describe('TeacherCard', () => {
     expect(within(card).queryByRole('button', { name: 'Book trial lesson' })).not.toBeInTheDocument();
   });
 
+  it('shows where the teacher lives after the languages, and nothing when that is not known', () => {
+    renderCard({ teacher: { ...teacher, country: 'Canada' } });
+    const card = screen.getByRole('article', { name: 'Jane Smith' });
+    const facts = within(card).getAllByRole('term').map((term) => term.textContent);
+    expect(facts).toEqual(['Speaks:', 'Country:', 'Lesson Info:', 'Conditions:']);
+    expect(within(card).getByText('Canada')).toBeInTheDocument();
+  });
+
+  it('a teacher without a country: no Country line', () => {
+    renderCard({ teacher: { ...teacher, country: null } });
+    const card = screen.getByRole('article', { name: 'Jane Smith' });
+    expect(within(card).queryByText('Country:')).toBeNull();
+  });
+
   it('the avatar carries no "online" dot (nothing tells whether a teacher is online)', () => {
     renderCard();
     // the teacher's avatar (the reviewers' ones follow, inside "Read more")

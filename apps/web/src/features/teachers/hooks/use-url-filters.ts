@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CatalogueQuery } from '@learnlingo/contract';
-import { filtersToSearch, parseFilters } from '@learnlingo/contract/plain';
+import { CATALOGUE_FILTERS, filtersToSearch, parseFilters, TAG_FILTERS } from '@learnlingo/contract/plain';
 import { useGetFacetsQuery } from '../api/teachers-api';
 import { useAppDispatch } from '../../../store';
 import { setFilters } from '../filters-slice';
@@ -19,7 +19,7 @@ export interface UpdateOptions {
  * source of truth (shareable, reloadable, Back restores it); the `filters` slice mirrors it.
  * A URL that is not the query's own spelling is corrected in place (no history entry):
  * invalid values dropped, a level in any case spelt as LEVELS, the original's `price` as
- * `price_max`, and — once the facets are known — a language in the catalogue's spelling.
+ * `price_max`, and — once the facets are known — a language or a country in the catalogue's spelling.
  * The list and facets are asked for with the arguments prefetchCatalogue uses.
  */
 export function useUrlFilters() {
@@ -36,13 +36,17 @@ export function useUrlFilters() {
   // the options and their counts for this query (kept while the next ones load)
   const { data: facets } = useGetFacetsQuery(useMemo(() => facetFilters(list), [list]));
 
-  // the catalogue's spelling of the language, when the URL has it in another case
-  const language = filters.language;
-  const spelt =
-    language === undefined
-      ? undefined
-      : facets?.languages.find((known) => known.toLowerCase() === language.toLowerCase());
-  const corrected = spelt && spelt !== language ? catalogueSearch({ ...list, language: spelt }).toString() : key;
+  // the catalogue's spelling of each value it names (a language, a country: CATALOGUE_FILTERS),
+  // when the URL has it in another case
+  let spelt: ListQuery = list;
+  for (const filter of TAG_FILTERS) {
+    const value = list[filter];
+    const { facet, values } = CATALOGUE_FILTERS[filter];
+    if (value === undefined || values.kind !== 'catalogue') continue;
+    const known = facets?.[facet].find((v) => v.toLowerCase() === value.toLowerCase());
+    if (known !== undefined && known !== value) spelt = { ...spelt, [filter]: known };
+  }
+  const corrected = spelt === list ? key : catalogueSearch(spelt).toString();
 
   useEffect(() => {
     if (searchParams.toString() !== corrected) setSearchParams(new URLSearchParams(corrected), { replace: true });

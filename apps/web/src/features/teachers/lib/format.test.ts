@@ -14,17 +14,18 @@ describe('format', () => {
   });
 
   it('turns typed URL filters into the slice shape', () => {
-    expect(toFiltersState({})).toEqual({ q: '', sort: '', language: '', level: '', price_min: '', price: '', search: '' });
+    expect(toFiltersState({})).toEqual({ q: '', sort: '', language: '', level: '', country: '', price_min: '', price: '', search: '' });
     expect(
-      toFiltersState({ q: 'chloe', sort: 'price-asc', language: 'French', level: 'B1 Intermediate', price_min: 20, price_max: 30 }),
+      toFiltersState({ q: 'chloe', sort: 'price-asc', language: 'French', level: 'B1 Intermediate', country: 'Canada', price_min: 20, price_max: 30 }),
     ).toEqual({
       q: 'chloe',
       sort: 'price-asc',
       language: 'French',
       level: 'B1 Intermediate',
+      country: 'Canada',
       price_min: '20',
       price: '30',
-      search: 'q=chloe&sort=price-asc&language=French&level=B1+Intermediate&price_min=20&price_max=30',
+      search: 'q=chloe&sort=price-asc&language=French&level=B1+Intermediate&country=Canada&price_min=20&price_max=30',
     });
   });
 

@@ -19,6 +19,7 @@ export function toFiltersState(query: CatalogueQuery): FiltersState {
     sort: query.sort ?? '',
     language: query.language ?? '',
     level: query.level ?? '',
+    country: query.country ?? '',
     price_min: query.price_min === undefined ? '' : String(query.price_min),
     price: query.price_max === undefined ? '' : String(query.price_max),
     search: filtersToSearch(query).toString(),

@@ -31,7 +31,7 @@ const ORDERS: Record<string, (a: Teacher, b: Teacher) => number> = {
 };
 
 /**
- * The server's rules: search, language and level contained (any case), price range
+ * The server's rules: search, language, level and country contained (any case), price range
  * inclusive (`price` = at most), then the order (rating as given when none).
  */
 export function filterTeachers(teachers: readonly Teacher[], query: URLSearchParams, skip: string[] = []): Teacher[] {
@@ -39,6 +39,7 @@ export function filterTeachers(teachers: readonly Teacher[], query: URLSearchPar
   const q = get('q');
   const language = get('language')?.toLowerCase();
   const level = get('level')?.toLowerCase();
+  const country = get('country')?.toLowerCase();
   const max = Math.min(Number(get('price') || Infinity), Number(get('price_max') || Infinity));
   const min = Number(get('price_min') || -Infinity);
   const found = teachers.filter(
@@ -46,6 +47,7 @@ export function filterTeachers(teachers: readonly Teacher[], query: URLSearchPar
       (!q || matchesSearch(t, q)) &&
       (!language || t.languages.some((l) => l.toLowerCase() === language)) &&
       (!level || t.levels.some((l) => l.toLowerCase() === level)) &&
+      (!country || t.country?.toLowerCase() === country) &&
       t.price_per_hour <= max &&
       t.price_per_hour >= min,
   );
@@ -59,13 +61,17 @@ export function facetsOf(teachers: readonly Teacher[], query = new URLSearchPara
   const presentLevels = LEVELS.filter((level) => levels.has(level));
   const withoutLanguage = filterTeachers(teachers, query, ['language']);
   const withoutLevel = filterTeachers(teachers, query, ['level']);
+  const countries = [...new Set(teachers.flatMap((t) => (t.country === null ? [] : [t.country])))].sort();
+  const withoutCountry = filterTeachers(teachers, query, ['country']);
   return {
     languages,
     levels: presentLevels,
+    countries,
     prices: [...new Set(teachers.map((t) => t.price_per_hour))].sort((a, b) => a - b),
     counts: {
       languages: Object.fromEntries(languages.map((l) => [l, withoutLanguage.filter((t) => t.languages.includes(l)).length])),
       levels: Object.fromEntries(presentLevels.map((l) => [l, withoutLevel.filter((t) => t.levels.includes(l)).length])),
+      countries: Object.fromEntries(countries.map((c) => [c, withoutCountry.filter((t) => t.country === c).length])),
     },
     total: filterTeachers(teachers, query).length,
   };
