@@ -50,3 +50,52 @@ for (const [what, held] of [
     await expect(page.getByLabel('Languages')).toBeVisible();
   });
 }
+
+// A mid-range phone: the CPU four times slower (Chromium's throttling), so the page is on
+// screen well before it is live. Each main control is used the moment it shows, from a fresh
+// page, and does what it says — whichever side of hydration the tap lands on.
+test.describe('at CPU ×4, each main control the moment it is visible', () => {
+  test.beforeEach(async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  });
+
+  const loginForm = (page: Page) =>
+    page.getByRole('dialog', { name: 'Login' }).or(page.getByRole('heading', { level: 1, name: 'Login' }));
+
+  test('Log in and Registration open their forms', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await expect(loginForm(page)).toBeVisible();
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('banner').getByRole('link', { name: 'Registration' }).click();
+    await expect(page.getByRole('dialog', { name: 'Registration' }).or(page.getByRole('heading', { level: 1, name: 'Registration' }))).toBeVisible();
+  });
+
+  test("a visitor's heart asks to sign in", async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    await page.getByRole('article').first().getByRole('button', { name: 'Add to favorites' }).click();
+    await expect(page.getByText('You need to authenticate')).toBeVisible();
+    await expect(loginForm(page)).toBeVisible();
+  });
+
+  test('Read more, then Book trial lesson, opens the booking', async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    const card = page.getByRole('article').nth(2);
+    await card.locator('summary', { hasText: 'Read more' }).click();
+    await card.getByRole('link', { name: 'Book trial lesson' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Book trial lesson' }).or(page.getByRole('heading', { level: 1, name: 'Book trial lesson' })),
+    ).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+  });
+
+  test('a language picked in the filters narrows the list', async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    await page.getByLabel('Languages').selectOption('French');
+    await expect(page).toHaveURL(/\?language=French$/);
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card.getByText('Speaks:').locator('..')).toContainText('French');
+  });
+});
