@@ -1,8 +1,9 @@
 // Shared helpers for the benchmarks: start the built server on a prepared database.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -229,4 +230,129 @@ export async function sitemapTeacherPaths(base) {
   const pages = [];
   for (const file of files) pages.push(...(file === '/sitemap.xml' ? top : await locs(file)).filter((p) => p.startsWith('/teachers/')));
   return pages;
+}
+
+/** The median of numbers (the mean of the middle two for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** `npm run build` unless the command line says `--no-build`. */
+export function buildUnlessNoBuild() {
+  if (process.argv.includes('--no-build')) return;
+  console.log('building …');
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+/**
+ * The built app on 127.0.0.1 (`port`, or a free one) with a catalogue file (the real
+ * 30-teacher ../shared/data/teachers.json) imported into a temporary DATA_DIR; `pages` are
+ * `/`, `/teachers` and the first teacher's page. `stop()` stops it and removes the DATA_DIR.
+ */
+export async function startCatalogueServer(catalogue, port) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-page-speed-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let server;
+  try {
+    const imported = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli/import.js'), catalogue], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    if (imported.status !== 0) throw new Error(`import of ${catalogue} failed (${imported.status})`);
+    server = await startServer(env, port ?? (await freePort()));
+    const first = await (await fetch(`${server.base}/api/teachers?limit=1`)).json();
+    const teacherId = first.items[0]?.id;
+    if (!teacherId) throw new Error('the catalogue is empty');
+    return {
+      base: server.base,
+      pid: server.pid,
+      teacherId,
+      pages: ['/', '/teachers', `/teachers/${encodeURIComponent(teacherId)}`],
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Flags for Debian's Chromium in the benchmarks: headless, nothing fetched from elsewhere. */
+export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Chromium on a fresh profile with a DevTools port of its choosing; resolves to that port. */
+export async function launchChromium(chromium) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-lh-profile-'));
+  const child = spawn(chromium, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  const portFile = path.join(profile, 'DevToolsActivePort');
+  const deadline = Date.now() + 30_000;
+  let port = 0;
+  while (!port) {
+    if (child.exitCode !== null) throw new Error(`Chromium exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port in 30 s');
+    if (existsSync(portFile)) port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
+    if (!port) await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    async close() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      // (Chromium's helpers may still be writing into the profile for a moment after it exits)
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
+}
+
+/**
+ * One Lighthouse run of `url` (default config = mobile) in its own browser: the performance
+ * score, FCP, LCP, CLS, TBT and the machine's `benchmarkIndex` as Lighthouse measured it.
+ */
+export async function lighthouseAudit(url, chromium) {
+  const { default: lighthouse } = await import('lighthouse');
+  const browser = await launchChromium(chromium);
+  try {
+    const result = await lighthouse(url, { port: browser.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      cls: value('cumulative-layout-shift'),
+      tbt: value('total-blocking-time'),
+      // what the largest paint was: the element, and the request it waited for, if any
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+      lighthouse: lhr.lighthouseVersion,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is run again (twice at most) and said so.
+ */
+export async function lighthouseAuditWithRetry(url, chromium) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseAudit(url, chromium);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${error.message.split('\n')[0]} — run again`);
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, whenAppRuns } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function fillAndSubmit(page: Page, modal: 'Login' | 'Registration', values: Record<string, string>) {
@@ -61,6 +61,7 @@ test('a visitor who opens /favorites lands on the home page', async ({ page }) =
 
 test('validation messages show on blur and on change, not on load', async ({ page }) => {
   await page.goto('/');
+  await whenAppRuns(page); // the modal's focus and Escape are under test (the page's form: auth-form-routes.test)
   await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Login' });
   const email = dialog.getByLabel('Email', { exact: true });

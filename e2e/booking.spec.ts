@@ -20,10 +20,13 @@ async function openBooking(page: Page, nth: number): Promise<{ dialog: Locator; 
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const card = page.getByRole('article').nth(nth);
   await card.locator('summary', { hasText: 'Read more' }).click();
-  const opener = card.getByRole('button', { name: 'Book trial lesson' });
+  // a link to the booking page (decision 105) that the app turns into the modal: no navigation
+  const opener = card.getByRole('link', { name: 'Book trial lesson' });
+  await expect(opener).toHaveAttribute('href', /^\/teachers\/[^/]+\/book$/);
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Book trial lesson' });
   await expect(dialog.getByRole('radiogroup', { name: /^Times on / })).toBeVisible();
+  await expect(page).toHaveURL(/\/teachers$/);
   return { dialog, opener };
 }
 

@@ -56,7 +56,7 @@ test.describe('catalogue', () => {
     // the label shown is the open state's (the other one is in the markup, hidden by CSS)
     await expect(first.locator('summary')).toHaveText('Show less', { useInnerText: true });
     await expect(first.getByRole('list', { name: 'Reviews' })).toBeVisible();
-    await expect(first.getByRole('button', { name: 'Book trial lesson' })).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Book trial lesson' })).toBeVisible();
     await checkA11y(page, 'with an expanded card');
     await shoot(page, 'catalogue-expanded');
   });
@@ -148,7 +148,7 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page).toHaveTitle(`${name} · LearnLingo`);
     await expect(page.getByRole('list', { name: 'Reviews' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Book trial lesson' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Book trial lesson' })).toBeVisible();
     await checkA11y(page, 'on a teacher page');
     await shoot(page, 'teacher-page');
 

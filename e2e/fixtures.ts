@@ -89,30 +89,21 @@ export async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The server renders every page: its HTML is on screen before React has hydrated it, and a
- * click then does nothing. Navigations therefore wait until the page is live
- * (`<html data-hydrated>`, set by every page once hydrated), unless they ask only for `commit`.
+ * Journeys act as a person does: a navigation resolves when the document arrives (Playwright's
+ * `load`), and the next step clicks a control as soon as it is visible, hydrated or not
+ * (issue 28). Every control must therefore do what it says before the app is live: links and
+ * forms that the server answers, which the app takes over once it runs (decision 105).
  */
-async function untilHydrated(page: Page): Promise<void> {
+/**
+ * For the tests of what only the running app has (a modal's focus trap, scroll lock, Escape,
+ * its validation as one types): waits until the page is live. Journeys never call it — they
+ * act on what they see, and first-tap.spec.ts and auth.spec.ts cover taps made before.
+ */
+export async function whenAppRuns(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 export const test = base.extend<{ user: TestUser }>({
-  page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) await untilHydrated(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (options?.waitUntil !== 'commit' && response?.headers()['content-type']?.startsWith('text/html')) await untilHydrated(page);
-      return response;
-    };
-    await use(page);
-  },
   // A fresh user (not yet registered) for each test that asks for one.
   // eslint-disable-next-line no-empty-pattern
   user: async ({}, use) => {

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueUser } from './fixtures';
 import { fullName, TEACHERS, type TeacherRecord } from './catalogue-data';
+import { linkFromOutbox } from './outbox';
 
 // Issue 9, "it works without JavaScript": the server-rendered catalogue browses, filters and
 // pages with scripts off (docs/decisions/090).
@@ -135,6 +137,62 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/teachers\?language=French$/);
     await expect(page.getByText(`Welcome ${person.name}`)).toBeVisible();
+  });
+
+  test('a visitor books a trial lesson on the booking page and confirms it by the e-mailed link (decision 105)', async ({ page }) => {
+    // a teacher no other booking journey books (they take the list's first four), its last free time
+    const teacher = TEACHERS.at(-1) as TeacherRecord;
+    const email = `nojs-booker-${randomBytes(4).toString('hex')}@example.com`;
+    await open(page, `/teachers?${new URLSearchParams({ q: fullName(teacher) }).toString()}`);
+    const card = page.getByRole('article', { name: fullName(teacher) });
+    await card.locator('summary').click();
+    await card.getByRole('link', { name: 'Book trial lesson' }).click();
+    await expect(page).toHaveURL(/\/teachers\/[^/?]+\/book$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book trial lesson' })).toBeVisible();
+    await expect(page.getByText(fullName(teacher), { exact: true })).toBeVisible();
+
+    // the zone: its own form (nothing applies on change without scripts)
+    await page.getByLabel('Times shown in').selectOption('Europe/Kyiv');
+    await page.getByRole('button', { name: 'Show times' }).click();
+    await expect(page).toHaveURL(/\/book\?tz=Europe%2FKyiv$/);
+    await expect(page.getByLabel('Times shown in')).toHaveValue('Europe/Kyiv');
+
+    // refused: the page again, each field named with the modal's words, what was typed kept
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    for (const message of ['Choose a reason', 'Choose a time for your lesson', 'Full name is required field', "Email can't be is empty", 'Phone number is required field']) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    await page.getByRole('radio', { name: 'Culture, travel or hobby' }).check();
+    await page.getByLabel('Full Name').fill('Nojs Booker');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Phone number').fill('+380 67 123 4567');
+    // the days are disclosures (the first one open): open the last, take its last time
+    const day = page.locator('details').filter({ has: page.locator('input[name="start"]') }).last();
+    await day.locator('summary').click();
+    const time = day.getByRole('group').getByRole('radio').last();
+    await time.check({ force: true });
+    const start = await time.getAttribute('value');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Nojs Booker');
+    await expect(page.getByRole('radio', { name: 'Culture, travel or hobby' })).toBeChecked();
+    await expect(page.locator(`input[name="start"][value="${start}"]`)).toBeChecked();
+
+    // booked: the confirmation, a hold until the e-mailed link is used (decision 102)
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail to confirm' })).toBeVisible();
+    await expect(page.getByText('Thanks for you choice')).toBeVisible();
+    await expect(page.getByText(/We have e-mailed you a link to confirm this lesson/)).toBeVisible();
+
+    const link = await linkFromOutbox(email, /^Subject: Confirm your .*trial lesson/m, /https?:\/\/\S+\/bookings\/[A-Za-z0-9_-]{43}/);
+    await open(page, new URL(link).pathname);
+    const lesson = page.getByRole('article');
+    await expect(lesson.getByText('Waiting for your confirmation')).toBeVisible();
+    await lesson.getByRole('button', { name: 'Confirm lesson' }).click();
+    await expect(page).toHaveURL(/\/bookings\/[A-Za-z0-9_-]{43}\?confirmed$/);
+    await expect(page.getByText('Your lesson is confirmed')).toBeVisible();
+    await expect(lesson.getByText('Upcoming')).toBeVisible();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, checkA11y, shoot, signUpViaApi, uniqueUser } from './fixtures';
+import { test, expect, checkA11y, shoot, signUpViaApi, uniqueUser, whenAppRuns } from './fixtures';
 
 // Issue 3: the shell's pages and modals are accessible and look right at 375, 768 and 1440 px.
 test('home: hero, figures from the live data, no axe violations', async ({ page }) => {
@@ -24,6 +24,7 @@ for (const modal of ['Login', 'Registration'] as const) {
   test(`${modal} modal: no axe violations, scroll locked, closes three ways`, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByText('Lessons done')).toBeVisible();
+    await whenAppRuns(page); // the modal itself is under test: before the app runs, the link opens the page
     const opener = page.getByRole('banner').getByRole('link', { name: modal === 'Login' ? 'Log in' : 'Registration' });
     const dialog = page.getByRole('dialog', { name: modal });
 

@@ -52,7 +52,8 @@ function staticallyImportedByEntry(id: string, context: Rolldown.ChunkingContext
 const firstLoadChunk = (id: string, context: Rolldown.ChunkingContext) =>
   firstLoadLibraries.test(id) || staticallyImportedByEntry(id, context) ? 'shell' : null;
 
-const lessonsModules = /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|components[\\/]lessons-view|components[\\/]lesson-card))/;
+const lessonsModules =
+  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group)/;
 
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
@@ -89,8 +90,9 @@ const clientBuild = {
       codeSplitting: {
         groups: [
           { name: firstLoadChunk, includeDependenciesRecursively: false },
-          // My lessons with the booking API and lesson times it shares with the booking modal:
-          // one chunk, so the shell's list of lazy-route dependencies names one file, not two
+          // My lessons and the booking page with the booking API, lesson times and confirmation
+          // they share with the booking modal: one chunk, so the shell's list of lazy-route
+          // dependencies names one file, not two
           { name: 'lessons', test: lessonsModules, includeDependenciesRecursively: false },
         ],
       },

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
+import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
@@ -139,7 +140,7 @@ export async function buildApp({
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
   await favoritesRoutes(app);
-  await bookingRoutes(app, {
+  const booking = await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,
     schoolEmail: env.schoolEmail,
@@ -157,9 +158,10 @@ export async function buildApp({
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
     devWebRoot: env.webDevRoot,
   });
-  // the pages' own form posts (Log in, Registration, a heart) without JavaScript: decision 105
+  // the pages' own form posts (Log in, Registration, a heart, a booking) without JavaScript: decision 105
   await authFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
   await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
+  await bookingFormRoutes(app, { actions: booking, trustedOrigins: env.trustedOrigins, renderPage });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;
 }

@@ -8,6 +8,7 @@ export * from './catalogue-filters.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
 export * from './return-path.js';
+export * from './early-input.js';
 export * from './teachers.js';
 export * from './favorites.js';
 export * from './booking.js';

@@ -12,4 +12,5 @@ export * from './catalogue-filters.js';
 export * from './catalogue-query.js';
 export * from './avatars.js';
 export * from './return-path.js';
+export * from './early-input.js';
 export type * from './ssr.js';

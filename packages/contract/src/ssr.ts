@@ -1,3 +1,5 @@
+import type { BookingCreated } from './booking.js';
+
 /**
  * Server rendering: what the Fastify server (plugins/ssr.ts) and the web app's server
  * entry (apps/web/src/entry-server.tsx) say to each other.
@@ -20,14 +22,18 @@ export interface RenderRequest {
 }
 
 /**
- * A refused form post (/login, /register), rendered again: what was typed (never a password),
- * each field's message, and a message for the whole form (wrong password, e-mail in use).
+ * A refused form post (/login, /register, a booking page's), rendered again: what was typed
+ * (never a password), each field's message, and a message for the whole form (wrong password,
+ * e-mail in use, too many bookings). A booking page's post that succeeded is rendered with
+ * `booked`: the confirmation (decision 105).
  */
 export interface FormEcho {
-  form: 'login' | 'register';
+  form: 'login' | 'register' | 'booking';
   values: Record<string, string>;
   errors: Record<string, string>;
   message?: string;
+  /** the booking just made, with the zone its times are shown in */
+  booked?: { created: BookingCreated; timeZone: string };
 }
 
 export type RenderResult =

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
 
 /**
  * The app's code starts after the server-rendered page has painted (decision 092).
@@ -16,10 +17,29 @@ import { createHash } from 'node:crypto';
  * so the scripts were asked for 25–60 ms before the paint — e2e/ssr.spec.ts.) Without
  * JavaScript a template is nothing: the page stays as sent.
  *
+ * The loader also records the form controls a person changes before the app is live (their
+ * latest value, or checked state): React hydrates them as they are but never hears the
+ * change, so its state (and what a form would send) is the server's until the app replays
+ * them (issue 28). So too the last click on a button that does nothing without the app
+ * (`type=button`: Forgot password, a panel's toggle): the app clicks it again once it runs,
+ * so the tap is late but not lost. Links and forms need no replay: the browser follows them.
+ *
  * The loader is inline so that it costs no request; the CSP allows exactly it by its hash.
  */
 export const APP_LOADER =
   "(function(){var d=document,t=d.getElementById('app-scripts'),s=0,P=window.PerformanceObserver;" +
+  // what a person types, picks or ticks before the app is live, by control (EARLY_INPUT_GLOBAL):
+  // React does not hear it, and the app replays it once it runs (apps/web/src/lib/early-input.ts)
+  `window.${EARLY_INPUT_GLOBAL}=new Map;function r(v){var c=v.target,k=window.${EARLY_INPUT_GLOBAL};` +
+  "if(k&&c&&'value'in c)k.set(c,c.type=='checkbox'||c.type=='radio'?c.checked:c.value)}" +
+  "d.addEventListener('input',r,true);d.addEventListener('change',r,true);" +
+  // and the last button that only the app can answer (type=button: a modal, a panel) clicked
+  // while React does not hold it yet, to click again once the page is live. React drops a
+  // click on an element it has not hydrated (its code still loading, or its turn not come);
+  // one it has hydrated (React's `__reactFiber$` key on the element) it answers itself.
+  "d.addEventListener('click',function(v){var c=v.target,k=window." + EARLY_INPUT_GLOBAL + ";" +
+  "c=c&&c.closest&&c.closest('button[type=button]');" +
+  "if(k&&c&&!Object.keys(c).some(function(x){return x.indexOf('__reactFiber$')==0})){k.delete(c);k.set(c,'click')}},true);" +
   'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
   'function soon(){setTimeout(go,0)}' +
   // the fallbacks first, so that nothing below can leave the app unloaded: 2 s, and a tab

@@ -2,6 +2,7 @@ import { favoriteParamsSchema, toastMessages } from '@learnlingo/contract';
 import type { FormEcho } from '@learnlingo/contract/plain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createFavoritesRepository } from '../modules/favorites/favorites-repository.js';
+import { setFlash } from './flash.js';
 import { toHeaders } from './auth.js';
 import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from './form-posts.js';
 import type { PageRenderer } from './ssr.js';
@@ -109,11 +110,13 @@ export async function authFormRoutes(app: FastifyInstance, options: AuthFormOpti
 
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
+      let added = false;
       if (favorite) {
         const body = (await response.json()) as { user?: { id?: unknown } };
         // a teacher that no longer exists is simply not added: the person is signed in all the same
-        if (typeof body.user?.id === 'string') await favorites.add(body.user.id, favorite);
+        if (typeof body.user?.id === 'string') added = await favorites.add(body.user.id, favorite);
       }
+      setFlash(request, reply, added ? 'favoriteAdded' : form === 'login' ? 'signInSuccess' : 'signUpSuccess');
       return reply.header('cache-control', 'no-store').redirect(next, 303);
     };
 

@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
+import { CLEAR_FLASH, readFlash, withFlash } from './flash.js';
 import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, pageAffected, type CachedResponse } from '../catalogue/index.js';
 
@@ -369,7 +370,13 @@ export async function createPageRenderer(
     let body: string | Buffer = page.body;
     if (!page.shared) {
       reply.header('cache-control', PRIVATE_HTML);
-      if (encoding) body = await compress(encoding, page.body, 'per-response');
+      // a form's toast, for the page it led back to (flash.ts)
+      const flash = readFlash(request.headers.cookie);
+      if (flash) {
+        body = withFlash(body.toString(), flash);
+        reply.header('set-cookie', CLEAR_FLASH);
+      }
+      if (encoding) body = await compress(encoding, body, 'per-response');
     } else {
       const identityEtag = page.etag ?? etagOf(page.body.toString());
       // each encoding is its own representation, with its own validator
@@ -398,9 +405,10 @@ export type PageRenderer = (
 
 /**
  * Pages for whoever holds an e-mailed link (a booking's private link, a reset link): they
- * show that link's state, which changes (cancelled, used), so none is kept or shared.
+ * show that link's state, which changes (cancelled, used), so none is kept or shared. Nor is
+ * a teacher's booking page (its free times change with every booking).
  */
-const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$))/;
+const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$)|teachers\/[^/?#]+\/book(?:[?#]|$))/;
 export const privatePage = (url: string) => PRIVATE_PAGE.test(url);
 
 /** Longer paths are no page's (a teacher's is under 80 characters): 404 at once, nothing rendered or kept. */

@@ -22,7 +22,7 @@ function page(module: string, load: RouteHandle['load']) {
   return { element: <Page />, handle: { module, load } satisfies RouteHandle };
 }
 
-/** My lessons and a booking's private link: one page module for both routes. */
+/** My lessons, a booking's private link and the booking page: one page module for the three routes. */
 const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
 const accountPages = page('account-page', () => import('./pages/account-page'));
@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { index: true, ...page('home-page', () => import('./pages/home-page')) },
       { path: 'teachers', ...page('teachers-page', () => import('./pages/teachers-page')) },
       { path: 'teachers/:id', ...page('teacher-page', () => import('./pages/teacher-page')) },
+      { path: 'teachers/:id/book', ...lessonsPage },
       {
         path: 'favorites',
         // signed in only: a visitor is redirected to `/` once the session is known

@@ -1,4 +1,6 @@
+import { EARLY_INPUT_GLOBAL, type EarlyInput } from '@learnlingo/contract/plain';
 import { createContext, useContext, useEffect } from 'react';
+import { replayEarlyInput } from './early-input';
 
 /** A page's head: what search engines and link previews read. */
 export interface PageHead {
@@ -38,6 +40,17 @@ export interface HeadCollector {
   set(head: PageHead): void;
 }
 
+/**
+ * Once the page is live: what a person typed or picked before (the loader's record, see
+ * early-input.ts) is told to React, at once (the page's code is here, nothing to fetch).
+ */
+function replayOnce(): void {
+  const early = (window as unknown as Record<string, EarlyInput | undefined>)[EARLY_INPUT_GLOBAL];
+  if (!early) return;
+  (window as unknown as Record<string, undefined>)[EARLY_INPUT_GLOBAL] = undefined;
+  if (early.size > 0) replayEarlyInput(early);
+}
+
 export const HeadContext = createContext<HeadCollector | null>(null);
 
 /**
@@ -52,6 +65,7 @@ export function useHead(head: PageHead): void {
   useEffect(() => {
     // the page is live (hydrated or rendered here): what is on screen now answers clicks
     document.documentElement.dataset.hydrated = '';
+    replayOnce();
     document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);

@@ -12,9 +12,11 @@ import {
   teacherIdSchema,
   lessonMessages,
   tooManyBookingsMessage,
+  type BookingCreated,
+  type BookingRequest,
   type Lesson,
 } from '@learnlingo/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client.js';
@@ -57,6 +59,24 @@ class LimitExceeded extends Error {
   }
 }
 
+/** 429 from `book`: a booking limit is over; `waitSeconds` goes into Retry-After. */
+export class TooManyBookings extends HttpError {
+  constructor(readonly waitSeconds: number) {
+    super(429, 'RATE_LIMITED', tooManyBookingsMessage(waitSeconds));
+  }
+}
+
+/**
+ * What the booking routes do, for the booking page's form posts (booking-form-routes.ts):
+ * the same rules, limits, holds and e-mails as the JSON routes, never a copy of them.
+ */
+export interface BookingActions {
+  /** Books as POST /api/bookings does; refusals are HttpErrors (400 with fields, 404, 409 SLOT_TAKEN, TooManyBookings). */
+  book(request: FastifyRequest, body: BookingRequest): Promise<BookingCreated>;
+  /** Confirms a pending booking as POST /api/bookings/token/:token/confirm does (404; 410 BOOKING_EXPIRED). */
+  confirm(token: string): Promise<Lesson>;
+}
+
 /** Where a booking stands at `at` (decision 102 for pending and expired). */
 function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
   const hold = row.holdExpiresAt?.getTime() ?? null;
@@ -74,7 +94,7 @@ const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
 const idParams = z.object({ id: z.uuid({ error: 'Invalid booking id' }) });
 const tokenParams = z.object({ token: bookingTokenSchema });
 
-export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<void> {
+export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<BookingActions> {
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
@@ -180,6 +200,69 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     if (waits.length > 0) throw new LimitExceeded(Math.max(...waits));
   }
 
+  /** POST /api/bookings's work, for the form posts too (BookingActions.book). */
+  async function book(request: FastifyRequest, body: BookingRequest): Promise<BookingCreated> {
+    const teacher = await repository.teacher(body.teacherId);
+    if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${body.teacherId}`);
+    if (body.language !== undefined && !teacher.languages.includes(body.language)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { language: "Choose one of the teacher's languages" });
+    }
+    if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { timeZone: 'Unknown time zone' });
+    }
+    const at = now();
+    const start = Date.parse(body.start);
+    const window = bookableWindow(at);
+    const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
+    if (!isStart || start < window.from || start >= window.to) {
+      throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
+    }
+
+    const user = await app.sessionUser(request);
+    // only an address known to be the booker's gets a lesson at once — the signed-in user's own, once
+    // confirmed (better-auth keeps it lower-cased); any other address waits for its link
+    const ownAddress = user !== null && body.email.toLowerCase() === user.email.toLowerCase();
+    const held = !ownAddress || !(await repository.emailVerified(user.id));
+    const holdExpiresAt = held ? new Date(at + holdMs) : null;
+    const token = newBookingToken();
+    const link = `${publicOrigin}/bookings/${token}`;
+    let row: BookingRow;
+    try {
+      row = await app.db.orm.transaction(async (tx) => {
+        await countAgainstLimits(tx, request.ip, body.email, new Date(at));
+        await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
+        const inserted = await repository.insert(tx, {
+          id: randomUUID(),
+          teacherId: teacher.id,
+          userId: user?.id ?? null,
+          reason: body.reason,
+          fullName: body.fullName,
+          email: body.email,
+          phone: body.phone,
+          start: new Date(start),
+          language: body.language ?? teacher.languages[0] ?? null,
+          tokenHash: hashBookingToken(token),
+          holdExpiresAt,
+          learnerTimeZone: body.timeZone ?? null,
+        });
+        // the e-mails exist exactly when the lesson (or hold) does; sending never holds up the answer
+        if (holdExpiresAt) {
+          const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
+          for (const message of messages) await enqueueMail(tx, message);
+        } else {
+          await queueMails(tx, 'booked', inserted, link, body.timeZone);
+        }
+        return inserted;
+      });
+    } catch (error) {
+      // the database's guarantee: one lesson that is not cancelled per teacher and start
+      if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
+      if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
+      throw error;
+    }
+    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at), token: held ? null : token };
+  }
+
   r.post(
     '/api/bookings',
     {
@@ -196,71 +279,12 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const teacher = await repository.teacher(body.teacherId);
-      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${body.teacherId}`);
-      if (body.language !== undefined && !teacher.languages.includes(body.language)) {
-        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { language: "Choose one of the teacher's languages" });
-      }
-      if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
-        throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { timeZone: 'Unknown time zone' });
-      }
-      const at = now();
-      const start = Date.parse(body.start);
-      const window = bookableWindow(at);
-      const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
-      if (!isStart || start < window.from || start >= window.to) {
-        throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
-      }
-
-      const user = await app.sessionUser(request);
-      // only an address known to be the booker's gets a lesson at once — the signed-in user's own, once
-      // confirmed (better-auth keeps it lower-cased); any other address waits for its link
-      const ownAddress = user !== null && body.email.toLowerCase() === user.email.toLowerCase();
-      const held = !ownAddress || !(await repository.emailVerified(user.id));
-      const holdExpiresAt = held ? new Date(at + holdMs) : null;
-      const token = newBookingToken();
-      const link = `${publicOrigin}/bookings/${token}`;
-      let row: BookingRow;
       try {
-        row = await app.db.orm.transaction(async (tx) => {
-          await countAgainstLimits(tx, request.ip, body.email, new Date(at));
-          await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
-          const inserted = await repository.insert(tx, {
-            id: randomUUID(),
-            teacherId: teacher.id,
-            userId: user?.id ?? null,
-            reason: body.reason,
-            fullName: body.fullName,
-            email: body.email,
-            phone: body.phone,
-            start: new Date(start),
-            language: body.language ?? teacher.languages[0] ?? null,
-            tokenHash: hashBookingToken(token),
-            holdExpiresAt,
-            learnerTimeZone: body.timeZone ?? null,
-          });
-          // the e-mails exist exactly when the lesson (or hold) does; sending never holds up the answer
-          if (holdExpiresAt) {
-            const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
-            for (const message of messages) await enqueueMail(tx, message);
-          } else {
-            await queueMails(tx, 'booked', inserted, link, body.timeZone);
-          }
-          return inserted;
-        });
+        return reply.code(201).send(await book(request, request.body));
       } catch (error) {
-        // the database's guarantee: one lesson that is not cancelled per teacher and start
-        if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
-        if (error instanceof LimitExceeded) {
-          reply.header('retry-after', String(error.waitSeconds));
-          throw new HttpError(429, 'RATE_LIMITED', tooManyBookingsMessage(error.waitSeconds));
-        }
+        if (error instanceof TooManyBookings) reply.header('retry-after', String(error.waitSeconds));
         throw error;
       }
-      return reply
-        .code(201)
-        .send({ id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at), token: held ? null : token });
     },
   );
 
@@ -336,6 +360,21 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
 
   const byTokenOr404 = async (token: string) => (await repository.findByTokenHash(hashBookingToken(token))) ?? Promise.reject(notFound());
 
+  /** POST /api/bookings/token/:token/confirm's work, for the form post too (BookingActions.confirm). */
+  async function confirm(token: string): Promise<Lesson> {
+    const tokenHash = hashBookingToken(token);
+    const row = await byTokenOr404(token);
+    const at = now();
+    const confirmed = await app.db.orm.transaction(async (tx) => {
+      const done = await repository.confirm(tx, tokenHash, new Date(at));
+      if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
+      return done;
+    });
+    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
+    if (lesson.status === 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
+    return lesson;
+  }
+
   r.get(
     '/api/bookings/token/:token',
     {
@@ -363,20 +402,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
       },
     },
-    async (request) => {
-      const { token } = request.params;
-      const tokenHash = hashBookingToken(token);
-      const row = await byTokenOr404(token);
-      const at = now();
-      const confirmed = await app.db.orm.transaction(async (tx) => {
-        const done = await repository.confirm(tx, tokenHash, new Date(at));
-        if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
-        return done;
-      });
-      const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
-      if (lesson.status === 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
-      return lesson;
-    },
+    async (request) => confirm(request.params.token),
   );
 
   r.post(
@@ -413,6 +439,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  return { book, confirm };
 }
 
 /**

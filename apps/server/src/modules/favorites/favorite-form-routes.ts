@@ -1,6 +1,7 @@
 import { favoriteParamsSchema } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../plugins/errors.js';
+import { setFlash } from '../../plugins/flash.js';
 import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from '../../plugins/form-posts.js';
 import { createFavoritesRepository } from './favorites-repository.js';
 
@@ -33,6 +34,7 @@ export async function favoriteFormRoutes(app: FastifyInstance, options: { truste
       if (add) {
         if (!(await repository.add(user.id, teacherId))) throw new HttpError(404, 'NOT_FOUND', 'No such teacher');
       } else await repository.remove(user.id, teacherId);
+      setFlash(request, reply, add ? 'favoriteAdded' : 'favoriteRemoved');
       return reply.redirect(next, 303);
     });
   });

@@ -3,8 +3,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
-import { CatalogueSection } from '../../features/teachers';
-import { bookingApi, MyLessons, PrivateBooking } from '../../features/booking/lessons';
+import { CatalogueSection, teachersApi } from '../../features/teachers';
+import { BookingPage, bookingApi, MyLessons, PrivateBooking } from '../../features/booking/lessons';
 import { errorStatus } from '../../lib/api-error';
 import { useAppSelector } from '../../store';
 
@@ -13,7 +13,17 @@ import { useAppSelector } from '../../store';
  * link is for whoever holds it: the server fetches the booking, so the page works without
  * scripts; a token that is no booking's answers 404.
  */
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn, form }) => {
+  if (params.id !== undefined) {
+    // /teachers/:id/book: the teacher and their free times; a refused (or done) post's echo
+    const [teacher] = await Promise.all([
+      dispatch(teachersApi.endpoints.getTeacher.initiate(params.id)),
+      dispatch(bookingApi.endpoints.getSlots.initiate(params.id)),
+    ]);
+    if (form?.form === 'booking') dispatch(bookingApi.util.upsertQueryEntries([{ endpointName: 'getBookingEcho', arg: params.id, value: form }]));
+    const status = teacher.isError ? errorStatus(teacher.error) : undefined;
+    return status === 404 || status === 400 ? 'not-found' : undefined;
+  }
   if (params.token === undefined) return !signedIn ? 'visitor' : undefined;
   const result = await dispatch(bookingApi.endpoints.getBookingByToken.initiate(params.token));
   const status = result.isError ? errorStatus(result.error) : undefined;
@@ -35,11 +45,13 @@ function MyLessonsPage() {
 }
 
 /**
- * /lessons and /bookings/:token (a visitor's booking through its private link): one module,
- * so the first page load carries one lazy route for both.
+ * /lessons, /bookings/:token (a visitor's booking through its private link) and
+ * /teachers/:id/book (the booking page, decision 105): one module, so the first page load
+ * carries one lazy route for the three.
  */
 export function Component() {
-  const { token } = useParams();
+  const { token, id } = useParams();
+  if (id) return <BookingPage teacherId={id} />;
   if (!token) return <MyLessonsPage />;
   return <PrivateBookingPage token={token} />;
 }

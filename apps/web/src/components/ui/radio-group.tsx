@@ -8,13 +8,15 @@ export type RadioGroupProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'val
   /** shown in red under the choices and tied to each of them */
   error?: string;
   className?: string;
+  /** the option checked at first, for a form the browser posts itself (a server-rendered page's) */
+  defaultOption?: string;
 };
 
 /**
  * A fieldset of radio buttons. The remaining props (name, onChange, onBlur, ref — e.g.
  * react-hook-form's `register(...)`) go to every radio.
  */
-export function RadioGroup({ legend, options, error, className, id, ...inputProps }: RadioGroupProps) {
+export function RadioGroup({ legend, options, error, className, id, defaultOption, ...inputProps }: RadioGroupProps) {
   const autoId = useId();
   const groupId = id ?? `radio-${autoId}`;
   const errorId = `${groupId}-error`;
@@ -31,6 +33,7 @@ export function RadioGroup({ legend, options, error, className, id, ...inputProp
               id={`${groupId}-${index}`}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
+              {...(defaultOption !== undefined && { defaultChecked: option === defaultOption })}
               {...inputProps}
             />
             <span>{option}</span>

@@ -59,4 +59,15 @@ describe('teachers slice: favourites in local storage (key "teachers")', () => {
     expect(store.getState().teachers.favorites).toEqual([]);
     expect(stored()).toBeNull();
   });
+
+  it("a session at start: the copy becomes the page's list (a heart the server answered before the app ran)", () => {
+    localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify([first]));
+    // the server-rendered page came with the server's list, which the form had changed
+    const store = makeStore({
+      teachers: { favorites: [second, first] },
+      auth: { user: { name: 'Ann', email: 'ann@example.com' }, isLoggedIn: true, isRefresh: true, isLoading: false, error: null },
+    } as Parameters<typeof makeStore>[0]);
+    store.dispatch(refreshFinished());
+    expect(JSON.parse(stored() ?? '[]')).toEqual([second, first]);
+  });
 });

@@ -64,11 +64,17 @@ startAppListening({
   effect: (_action, listenerApi) => writeStoredFavorites(listenerApi.getState().teachers.favorites),
 });
 
-/** No session after all at start: the browser copy belonged to someone who has left. */
+/**
+ * No session after all at start: the browser copy belonged to someone who has left. A
+ * session: the browser copy becomes the page's (a heart the server answered before the app
+ * ran changed the server's list, which the page came with, but not this copy).
+ */
 startAppListening({
   actionCreator: refreshFinished,
   effect: (_action, listenerApi) => {
     const { auth, teachers } = listenerApi.getState();
-    if (!auth.isLoggedIn && teachers.favorites.length > 0) listenerApi.dispatch(favoritesLoaded([]));
+    if (!auth.isLoggedIn) {
+      if (teachers.favorites.length > 0) listenerApi.dispatch(favoritesLoaded([]));
+    } else writeStoredFavorites(teachers.favorites);
   },
 });

@@ -15,7 +15,7 @@ describe('/teachers/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: `${teacher.name} ${teacher.surname}` })).toBeInTheDocument();
     expect(screen.getByText(teacher.experience)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Reviews' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Book trial lesson' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book trial lesson' })).toHaveAttribute('href', `/teachers/${teacher.id}/book`);
     // the teacher's own page just shows the details: nothing to fold them away
     expect(screen.queryByText('Show less')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← All teachers' })).toHaveAttribute('href', '/teachers');

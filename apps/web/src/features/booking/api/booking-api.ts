@@ -1,4 +1,5 @@
 import type { BookingCreated, BookingRequest, Lesson, LessonList, SlotsResponse } from '@learnlingo/contract';
+import type { FormEcho } from '@learnlingo/contract/plain';
 import { bookingCreatedSchema, lessonListSchema, lessonSchema, slotsResponseSchema } from '@learnlingo/contract';
 import { api } from '../../../lib/api';
 
@@ -11,6 +12,14 @@ export const bookingApi = api.injectEndpoints({
       providesTags: (_result, _error, teacherId) => [{ type: 'Slots', id: teacherId }],
       // times go stale: ask again whenever a picker opens
       keepUnusedDataFor: 0,
+    }),
+    /**
+     * What the booking page's last post brought back (decision 105), by teacher: kept here by
+     * the server's render (upsertQueryData), so it reaches the browser with the page's data;
+     * never fetched (null when there is none).
+     */
+    getBookingEcho: build.query<FormEcho | null, string>({
+      queryFn: () => ({ data: null }),
     }),
     createBooking: build.mutation<BookingCreated, BookingRequest>({
       query: (body) => ({ url: '/bookings', method: 'POST', body }),
@@ -48,6 +57,7 @@ export const bookingApi = api.injectEndpoints({
 
 export const {
   useGetSlotsQuery,
+  useGetBookingEchoQuery,
   useCreateBookingMutation,
   useGetLessonsQuery,
   useCancelLessonMutation,

@@ -1,6 +1,7 @@
 import type { BookingCreated } from '@learnlingo/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { calendarUrl } from '../api/booking-api';
 import { formatTime, zoneLabel } from '../lib/lesson-time';
 import { LessonWhen } from './lesson-when';
@@ -11,7 +12,9 @@ export interface BookingConfirmationProps {
   /** the zone the learner picked the time in */
   timeZone: string;
   isLoggedIn: boolean;
-  onDone: () => void;
+  /** closes the modal; on the booking page (no modal), `doneTo` is where "Done" leads instead */
+  onDone?: () => void;
+  doneTo?: string;
 }
 
 /**
@@ -19,9 +22,10 @@ export interface BookingConfirmationProps {
  * history entry the open modal holds (components/ui/modal), so that Back from the page they
  * open goes where the modal was opened, not to a copy of that page.
  */
-export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: BookingConfirmationProps) {
+export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone, doneTo }: BookingConfirmationProps) {
   const { lesson, token } = created;
-  const privateLink = `${globalThis.location.origin}/bookings/${token ?? ''}`;
+  // (a visitor's booking is a hold, whose link is e-mailed: this is shown after the modal's only)
+  const privateLink = () => `${typeof location === 'undefined' ? '' : location.origin}/bookings/${token ?? ''}`;
   return (
     <div className={styles.confirmation}>
       <dl className={styles.facts}>
@@ -54,7 +58,7 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
       ) : isLoggedIn ? (
         <p>
           You will find it in{' '}
-          <Link to="/lessons" replace onClick={onDone}>
+          <Link to="/lessons" replace={onDone !== undefined} onClick={onDone}>
             My lessons
           </Link>
           , where you can also cancel it up to 12 hours before it starts.
@@ -62,8 +66,8 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
       ) : (
         <p>
           Keep this private link: it shows your booking and lets you cancel it up to 12 hours before it starts.{' '}
-          <Link className={styles.privateLink} to={`/bookings/${token}`} replace onClick={onDone}>
-            {privateLink}
+          <Link className={styles.privateLink} to={`/bookings/${token}`} replace={onDone !== undefined} onClick={onDone}>
+            {privateLink()}
           </Link>
         </p>
       )}
@@ -73,7 +77,9 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone }: B
             Add to calendar
           </a>
         )}
-        <Button onClick={onDone}>Done</Button>
+        {doneTo !== undefined ? <ButtonLink className={styles.doneLink} to={doneTo}>
+            Done
+          </ButtonLink> : <Button onClick={onDone}>Done</Button>}
       </div>
     </div>
   );

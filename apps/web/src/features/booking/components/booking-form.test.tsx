@@ -54,9 +54,12 @@ async function openBooking({ signedIn = false, answer = (body: { start: string; 
   );
   if (signedIn) server.use(signedInSession, http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })));
   const view = renderApp(`/teachers/${teacher.id}`, signedIn ? { preloadedState: signedInState() } : {});
-  const opener = await screen.findByRole('button', { name: 'Book trial lesson' });
+  // a link to the booking page (decision 105), which the app turns into the modal
+  const opener = await screen.findByRole('link', { name: 'Book trial lesson' });
+  expect(opener).toHaveAttribute('href', `/teachers/${teacher.id}/book`);
   await view.user.click(opener);
   const dialog = await screen.findByRole('dialog', { name: 'Book trial lesson' });
+  expect(view.router.state.location.pathname).toBe(`/teachers/${teacher.id}`);
   // the form is loaded on demand, then the times
   await within(dialog).findByRole('group', { name: /What is your main reason for learning/ });
   // times in a fixed zone, whatever the machine's

@@ -98,10 +98,20 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
         </p>
         <HoldNote lesson={lesson} timeZone={timeZone} canConfirm={onConfirm !== undefined} />
         <div className={styles.lessonActions}>
-          {lesson.status === 'pending' && onConfirm ? (
-            <Button disabled={confirmingHold} aria-busy={confirmingHold || undefined} onClick={() => void confirmHold()}>
-              Confirm lesson
-            </Button>
+          {lesson.status === 'pending' && onConfirm && token ? (
+            // a form the server answers (before the app runs, or without JavaScript: decision 105); the app confirms in place
+            <form
+              method="post"
+              action={`/bookings/${encodeURIComponent(token)}/confirm`}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void confirmHold();
+              }}
+            >
+              <Button type="submit" disabled={confirmingHold} aria-busy={confirmingHold || undefined}>
+                Confirm lesson
+              </Button>
+            </form>
           ) : null}
           {lesson.start && (lesson.status === 'upcoming' || lesson.status === 'past') ? (
             <a className={styles.lessonLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">

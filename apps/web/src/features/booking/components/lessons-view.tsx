@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Lesson } from '@learnlingo/contract';
+import { useSearchParams } from 'react-router';
+import { lessonMessages, type Lesson } from '@learnlingo/contract';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -77,6 +78,7 @@ export function PrivateBooking({ token }: { token: string }) {
   const [cancelByToken] = useCancelBookingByTokenMutation();
   const [confirmByToken] = useConfirmBookingByTokenMutation();
   const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
+  const confirmed = useSearchParams()[0].has('confirmed');
   return (
     <div className={styles.lessonPage}>
       <h1 className={styles.lessonHeading}>Your trial lesson</h1>
@@ -92,6 +94,12 @@ export function PrivateBooking({ token }: { token: string }) {
         </EmptyState>
       ) : (
         <>
+          {/* "Confirm lesson" posted without JavaScript comes back here (decision 105) */}
+          {confirmed && data.status === 'upcoming' ? (
+            <p role="status" className={styles.lessonNotice}>
+              {lessonMessages.lessonConfirmed}
+            </p>
+          ) : null}
           <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
           <LessonCard
             lesson={data}

@@ -58,3 +58,66 @@ export function zoneLabel(timeZone: string, at = new Date()): string {
     .find((p) => p.type === 'timeZoneName')?.value;
   return offset ? `${timeZone.replaceAll('_', ' ')} (${offset})` : timeZone.replaceAll('_', ' ');
 }
+
+/**
+ * The zones a server-rendered booking page offers (no JavaScript: the browser's own zone is
+ * unknown), with `current` and `also` among them: one list for the server and the browser,
+ * so the page hydrates as it was rendered (the modal offers every zone the browser knows).
+ */
+const PAGE_ZONES = [
+  'UTC',
+  'Pacific/Honolulu',
+  'America/Anchorage',
+  'America/Los_Angeles',
+  'America/Denver',
+  'America/Chicago',
+  'America/Mexico_City',
+  'America/New_York',
+  'America/Toronto',
+  'America/Sao_Paulo',
+  'America/Argentina/Buenos_Aires',
+  'Atlantic/Reykjavik',
+  'Europe/London',
+  'Europe/Lisbon',
+  'Europe/Madrid',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Rome',
+  'Europe/Warsaw',
+  'Europe/Kyiv',
+  'Europe/Athens',
+  'Europe/Istanbul',
+  'Europe/Moscow',
+  'Africa/Lagos',
+  'Africa/Cairo',
+  'Africa/Johannesburg',
+  'Africa/Nairobi',
+  'Asia/Dubai',
+  'Asia/Karachi',
+  'Asia/Kolkata',
+  'Asia/Dhaka',
+  'Asia/Bangkok',
+  'Asia/Shanghai',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Australia/Sydney',
+  'Pacific/Auckland',
+];
+
+export function pageTimeZones(current: string, also?: string): string[] {
+  const zones = [...PAGE_ZONES];
+  for (const zone of [also, current]) if (zone && !zones.includes(zone)) zones.push(zone);
+  return zones;
+}
+
+/** Whether the runtime knows `name` as a time zone (a `?tz=` from the URL, say). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -101,7 +101,12 @@ export function TeacherCard({
 
         <LevelTags levels={teacher.levels} activeLevel={activeLevel} />
 
-        {expanded && booking ? <div className={styles.booking}>{booking}</div> : null}
+        {/* in the server's HTML too: without JavaScript (or before it runs) an open "Read more" shows it, by CSS */}
+        {booking ? (
+          <div className={styles.booking} hidden={!expanded}>
+            {booking}
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -122,6 +122,25 @@ describe('catalogue: paging', () => {
     await waitFor(() => expect(cards()).toHaveLength(4));
   });
 
+  it('names the search when a search alone finds nothing; with a filter set, keeps "Reset filters"', async () => {
+    const { user, router } = setup('/teachers?q=germnzzq');
+    expect(await screen.findByRole('heading', { name: 'No teachers found for “germnzzq”' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No teachers match these filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reset filters' })).not.toBeInTheDocument();
+    const clear = screen.getByRole('link', { name: 'Clear search' });
+    expect(clear).toHaveAttribute('href', '/teachers');
+    await user.click(clear);
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(cards()).toHaveLength(4));
+  });
+
+  it.each(['language=French', 'country=Ukraine', 'price_max=30'])('says "No teachers match these filters" when a search with a filter (%s) finds nothing', async (filter) => {
+    setup(`/teachers?q=germnzzq&${filter}`);
+    expect(await screen.findByRole('heading', { name: 'No teachers match these filters' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reset filters' })).toHaveAttribute('href', '/teachers');
+    expect(screen.queryByText(/No teachers found for/)).not.toBeInTheDocument();
+  });
+
   it('shows an error state with "Try again" when the fetch fails, and recovers', async () => {
     const { user, catalogue } = setup('/teachers');
     let fail = true;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { Teacher } from '@learnlingo/contract';
+import { TAG_FILTERS } from '@learnlingo/contract/plain';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useGetTeachersInfiniteQuery } from '../api/teachers-api';
@@ -66,6 +67,15 @@ export function TeachersList({ query, renderCard }: TeachersListProps) {
   }
 
   if (teachers.length === 0) {
+    // a search alone that found nothing: say what was searched (no filter to reset)
+    const filtered = TAG_FILTERS.some((filter) => query[filter] !== undefined) || query.price_min !== undefined || query.price_max !== undefined;
+    if (query.q && !filtered) {
+      return (
+        <EmptyState title={`No teachers found for “${query.q}”`} action={<ButtonLink to="/teachers">Clear search</ButtonLink>}>
+          Check the spelling, or search for a language, a level or a teacher’s name.
+        </EmptyState>
+      );
+    }
     return (
       <EmptyState title="No teachers match these filters" action={<ButtonLink to="/teachers">Reset filters</ButtonLink>}>
         Try another language, level or price.

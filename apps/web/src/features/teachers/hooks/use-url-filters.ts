@@ -64,8 +64,12 @@ export function useUrlFilters() {
   /** Changes part of the query (undefined or '' = remove it); the list starts again at its first page. */
   const update = useCallback(
     (patch: Partial<CatalogueQuery>, options: UpdateOptions = {}) => {
-      const next = filtersToSearch(parseFilters(filtersToSearch({ ...latest.current, ...patch })));
+      const merged = parseFilters(filtersToSearch({ ...latest.current, ...patch }));
+      const next = filtersToSearch(merged);
       if (next.toString() === filtersToSearch(latest.current).toString()) return;
+      // a second change before the new URL renders (two selects the person picked before the
+      // page was live, replayed one after the other) builds on this one instead of undoing it
+      latest.current = merged;
       setSearchParams(next, { replace: options.replace ?? false });
     },
     [setSearchParams],

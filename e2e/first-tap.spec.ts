@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Issue 28: what a person does while the page is on screen but its code still loads is not
+// lost. The page's code is held back here (the app's entry, or the page's own chunk: React
+// has started but not yet hydrated the page), the person acts, then the code arrives. The
+// navigations resolve when the document does: held scripts would hold its load event too.
+
+/** Holds back the scripts matching `held` until `release` is called. */
+async function holdScripts(page: Page, held: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+const TEACHERS_PAGE = /\/assets\/teachers-page-[^/]+\.js$/;
+
+for (const [what, held] of [
+  ['the app', ENTRY],
+  ['the page', TEACHERS_PAGE],
+] as const) {
+  test(`filters picked and a search typed while ${what} loads are the list's query once it runs`, async ({ page }) => {
+    const release = await holdScripts(page, held);
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    await page.getByLabel('Languages').selectOption('French');
+    await page.getByLabel('Level of knowledge').selectOption({ index: 1 });
+    await page.getByRole('searchbox', { name: 'Search teachers' }).fill('an');
+    await expect(page).toHaveURL(/\/teachers$/); // nothing live yet
+    release();
+    await expect(page).toHaveURL(/\?q=an&language=French&level=/);
+    await expect(page.getByLabel('Languages')).toHaveValue('French');
+    await expect(page.getByRole('searchbox', { name: 'Search teachers' })).toHaveValue('an');
+  });
+
+  test(`a tap on a button only the app answers, while ${what} loads, is answered once, when it runs`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const release = await holdScripts(page, held);
+    await page.goto('/teachers?language=French', { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: 'Filters (1)' });
+    await toggle.click();
+    release();
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    // opened, not opened and closed again
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel('Languages')).toBeVisible();
+  });
+}
+
+// A mid-range phone: the CPU four times slower (Chromium's throttling), so the page is on
+// screen well before it is live. Each main control is used the moment it shows, from a fresh
+// page, and does what it says — whichever side of hydration the tap lands on.
+test.describe('at CPU ×4, each main control the moment it is visible', () => {
+  test.beforeEach(async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  });
+
+  const loginForm = (page: Page) =>
+    page.getByRole('dialog', { name: 'Login' }).or(page.getByRole('heading', { level: 1, name: 'Login' }));
+
+  test('Log in and Registration open their forms', async ({ page }) => {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await expect(loginForm(page)).toBeVisible();
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('banner').getByRole('link', { name: 'Registration' }).click();
+    await expect(page.getByRole('dialog', { name: 'Registration' }).or(page.getByRole('heading', { level: 1, name: 'Registration' }))).toBeVisible();
+  });
+
+  test("a visitor's heart asks to sign in", async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    await page.getByRole('article').first().getByRole('button', { name: 'Add to favorites' }).click();
+    await expect(page.getByText('You need to authenticate')).toBeVisible();
+    await expect(loginForm(page)).toBeVisible();
+  });
+
+  test('Read more, then Book trial lesson, opens the booking', async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    const card = page.getByRole('article').nth(2);
+    await card.locator('summary', { hasText: 'Read more' }).click();
+    await card.getByRole('link', { name: 'Book trial lesson' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Book trial lesson' }).or(page.getByRole('heading', { level: 1, name: 'Book trial lesson' })),
+    ).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+  });
+
+  test('a language picked in the filters narrows the list', async ({ page }) => {
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    await page.getByLabel('Languages').selectOption('French');
+    await expect(page).toHaveURL(/\?language=French$/);
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card.getByText('Speaks:').locator('..')).toContainText('French');
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * Where the page's inline loader keeps the form controls a person changed before the app ran
+ * (`window[EARLY_INPUT_GLOBAL]`: control → its latest value, or checked state), for the app
+ * to replay once it is live (issue 28; apps/server/src/plugins/app-loader.ts,
+ * apps/web/src/lib/early-input.ts).
+ */
+export const EARLY_INPUT_GLOBAL = '__earlyInput';
+
+/**
+ * A control's state as the loader records it: its value, or for a checkbox or radio whether
+ * it is checked; `'click'` for a `type=button` button clicked (the last one clicked is last).
+ */
+export type EarlyInput = Map<EventTarget, string | boolean>;
