@@ -201,6 +201,27 @@ describe('the change feed', () => {
     expect(follower.catalogueFeed.rebuilds).toBe(rebuilds + 1);
   });
 
+  it('an index that has carried many changes is built anew in the background, nothing kept dropped', async () => {
+    const rebuilds = follower.catalogueFeed.rebuilds;
+    const kept = generatedTeacherId(14);
+    const before = (await follower.inject(`/api/teachers/${kept}`)).json<{ surname: string }>();
+    // a change the feed does not carry: the kept response must stay as it was
+    await base.db.rows(sql`update teacher set surname = 'Unfed' where id = ${kept}`);
+    follower.catalogueFeed.compactAfter = 2;
+    try {
+      const surnames = { 15: 'Quokka', 16: 'Narwhal', 17: 'Axolotl' };
+      for (const [n, surname] of Object.entries(surnames)) await updateTeacher(base.db, generatedTeacherId(Number(n)), { surname });
+      await follower.inject('/api/teachers?limit=1'); // reads the feed (PostgreSQL: or the NOTIFY did)
+      await follower.catalogueFeed.compaction();
+      expect(follower.catalogueFeed.rebuilds).toBe(rebuilds + 1);
+      expect((await follower.inject(`/api/teachers/${kept}`)).json()).toEqual(before);
+      expect((await page(follower, '/api/teachers?q=axolotl&limit=50')).items.map((t) => t.id)).toEqual([generatedTeacherId(17)]);
+    } finally {
+      follower.catalogueFeed.compactAfter = null;
+      await base.db.rows(sql`update teacher set surname = ${before.surname} where id = ${kept}`);
+    }
+  });
+
   it('concurrent edits of one teacher: the last write whole, and every server agrees with the database', async () => {
     const rebuilds = follower.catalogueFeed.rebuilds;
     const id = generatedTeacherId(12);

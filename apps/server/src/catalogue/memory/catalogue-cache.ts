@@ -93,6 +93,16 @@ export class CatalogueCache {
     }
   }
 
+  /**
+   * Replaces a memo value computed for the version as last read by another of the same
+   * catalogue (a search index built anew, decision 107); nothing when there is none.
+   */
+  replace<T>(key: string, value: T): void {
+    if (!this.settled.has(key)) return;
+    this.values.set(key, Promise.resolve(value));
+    this.settled.set(key, value);
+  }
+
   /** A memo value computed for the version as last read, now (no version read): for a change to update in place. */
   settledNow<T>(key: string): T | undefined {
     return this.settled.get(key) as T | undefined;

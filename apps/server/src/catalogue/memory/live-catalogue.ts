@@ -102,6 +102,12 @@ export class LiveCatalogue {
   rebuilds = 0;
   /** settled once this server listens for the feed's notifications (PostgreSQL), or will not */
   listening: Promise<void> = Promise.resolve();
+  /**
+   * How many changed documents the index carries before it is built anew in the background
+   * (each search term checks them one by one); null: max(2000, a twentieth of the teachers).
+   */
+  compactAfter: number | null = null;
+  private compacting: Promise<void> | null = null;
   /** the index and counts kept up to date change by change, once the index is built */
   private live: { index: SearchIndex; counts: CatalogueCounts } | undefined;
   private readonly listeners = new Set<(changes: readonly TeacherChange[]) => void>();
@@ -174,6 +180,45 @@ export class LiveCatalogue {
         throw error;
       }
     });
+  }
+
+  /** The background build of the index under way (compact), if any. */
+  compaction(): Promise<void> | null {
+    return this.compacting;
+  }
+
+  /** Whether the index has carried enough changes (or has little room left) to be built anew. */
+  private drifted(index: SearchIndex): boolean {
+    const { changedDocuments, roomLeft } = index.drift();
+    return changedDocuments > (this.compactAfter ?? Math.max(2000, index.size / 20)) || roomLeft < 64;
+  }
+
+  /**
+   * Builds the index anew in the background, as a start does (counted in `rebuilds`), applies
+   * the changes since it began, and swaps it in with counts of its own — the same catalogue,
+   * so no response or card kept is dropped. The old index serves meanwhile.
+   */
+  compact(): Promise<void> {
+    this.compacting ??= (async () => {
+      const resets = this.follower.resets;
+      try {
+        const from = await this.follower.exclusive(() => this.follower.position());
+        const index = await this.options.buildIndex();
+        this.rebuilds += 1;
+        await this.follower.exclusive(async () => {
+          if (this.follower.resets !== resets || !this.live) return; // dropped with its version
+          const ids = await this.changedSince(from, this.follower.position());
+          if (ids === null || (ids.length > 0 && (await this.putAll(index, ids, null)) === null)) return;
+          this.live = { index, counts: new CatalogueCounts(index.countedTeachers()) };
+          this.cache.replace('search-index', index);
+        });
+      } catch (error) {
+        this.options.onIndexFailed?.(error);
+      } finally {
+        this.compacting = null;
+      }
+    })();
+    return this.compacting;
   }
 
   /** The teachers changed in (from, to]; null when the feed no longer holds them all. */
@@ -249,6 +294,7 @@ export class LiveCatalogue {
         return { id, before: undefined, after: teacher ? counted(teacher) : null };
       });
     }
+    if (live && this.drifted(live.index)) void this.compact();
     const cards = this.cache.settledNow<CardCache>('cards');
     for (const id of ids) cards?.delete(id);
     this.cache.drop((key) => responseAffected(key, changes));

@@ -393,6 +393,14 @@ export class SearchIndex {
   }
 
   /**
+   * How far this index has drifted from one built anew: the documents changed since the
+   * build (each search term checks them one by one) and the room left for new teachers.
+   */
+  drift(): { changedDocuments: number; roomLeft: number } {
+    return { changedDocuments: this.changedDocuments.size, roomLeft: this.capacity - this.slots };
+  }
+
+  /**
    * Puts one teacher as it is now (decision 107): `teacher` replaces what the index holds for
    * its id, or adds it, or (null: hidden, or gone) removes it — every set, order, name and
    * document it is in, nothing else. A new id needs `rank`, its place among idsInOrder's
