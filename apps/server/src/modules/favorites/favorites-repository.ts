@@ -10,7 +10,8 @@ export function createFavoritesRepository(db: Database) {
     .select(teacherFields)
     .from(favorite)
     .innerJoin(teacher, eq(teacher.id, favorite.teacherId))
-    .where(eq(favorite.userId, sql.placeholder('userId')))
+    // a hidden teacher (decision 107) is kept in the favourites, and shown again once unhidden
+    .where(and(eq(favorite.userId, sql.placeholder('userId')), eq(teacher.hidden, false)))
     .orderBy(desc(favorite.createdAt), desc(favorite.teacherId))
     .prepare('favorites_list');
 
@@ -19,8 +20,13 @@ export function createFavoritesRepository(db: Database) {
       return ((await listStatement.execute({ userId })) as TeacherRow[]).map(toTeacher);
     },
 
-    /** false when the teacher does not exist */
+    /** false when the teacher does not exist, or is hidden (no page, in no list) */
     async add(userId: string, teacherId: string): Promise<boolean> {
+      const [shown] = await db.orm
+        .select({ id: teacher.id })
+        .from(teacher)
+        .where(and(eq(teacher.id, teacherId), eq(teacher.hidden, false)));
+      if (!shown) return false;
       try {
         await db.orm.insert(favorite).values({ userId, teacherId }).onConflictDoNothing();
         return true;

@@ -1,6 +1,6 @@
 import type { Favorites } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedTeacherId } from '../../catalogue/index.js';
+import { generatedTeacherId, hideTeacher, unhideTeacher } from '../../catalogue/index.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
 
 let t: TestApp;
@@ -70,6 +70,26 @@ describe('favourites', () => {
     await call('PUT', `/api/favorites/${generatedTeacherId(4)}`, bob);
     expect(ids(await call('GET', '/api/favorites', alice))).not.toContain(generatedTeacherId(4));
     expect(ids(await call('GET', '/api/favorites', bob))).toEqual([generatedTeacherId(4)]);
+  });
+
+  it('a hidden teacher (decision 107) leaves the list and cannot be added; unhidden, it is back in its place', async () => {
+    const [kept, hidden] = [generatedTeacherId(5), generatedTeacherId(6)];
+    await call('PUT', `/api/favorites/${hidden}`, bob);
+    await new Promise((r) => setTimeout(r, 5));
+    await call('PUT', `/api/favorites/${kept}`, bob);
+    await hideTeacher(t.db, hidden);
+    try {
+      expect(ids(await call('GET', '/api/favorites', bob))).not.toContain(hidden);
+      expect(ids(await call('GET', '/api/favorites', bob))).toContain(kept);
+      const refused = await call('PUT', `/api/favorites/${hidden}`, alice);
+      expect(refused.statusCode).toBe(404);
+      expect(ids(await call('GET', '/api/favorites', alice))).not.toContain(hidden);
+    } finally {
+      await unhideTeacher(t.db, hidden);
+    }
+    const list = ids(await call('GET', '/api/favorites', bob));
+    expect(list.indexOf(kept)).toBeLessThan(list.indexOf(hidden));
+    expect(list).toContain(hidden);
   });
 
   it('404 NOT_FOUND when adding a teacher that does not exist; 400 for a malformed id', async () => {
