@@ -46,11 +46,11 @@ test('forgot password: the link from the outbox sets a new password, which then 
   await signUpViaApi(request, baseURL!, user); // another context: this page stays signed out
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': ownClientAddress() });
   await page.goto('/');
-  await whenAppRuns(page); // "Forgot password?" is the Login modal's, and the app's alone (decision 105)
+  await whenAppRuns(page); // once the app runs, "Forgot password?" opens the modal (the /forgot-password page before: decision 105)
   const header = page.getByRole('banner');
   await header.getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
-  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await login.getByRole('link', { name: 'Forgot password?' }).click();
 
   const forgot = page.getByRole('dialog', { name: 'Forgot password' });
   await expect(forgot.getByLabel('Email', { exact: true })).toBeFocused();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueUser } from './fixtures';
+import { expect, signUpViaApi, test, uniqueUser } from './fixtures';
 import { fullName, TEACHERS, type TeacherRecord } from './catalogue-data';
 import { linkFromOutbox } from './outbox';
 
@@ -137,6 +137,46 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/teachers\?language=French$/);
     await expect(page.getByText(`Welcome ${person.name}`)).toBeVisible();
+  });
+
+  test('Forgot password? from /login: the page, a refusal, the same answer, the reset link e-mailed (decision 105)', async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000); // the outbox may take up to 45 s under load
+    const person = uniqueUser('Nojs Forgetful');
+    await signUpViaApi(request, baseURL!, person); // another context: this page stays signed out
+    // an address of this test's own: better-auth allows 3 reset requests per address per 60 s
+    const [a, b] = [randomBytes(2).toString('hex'), randomBytes(2).toString('hex')];
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `2001:db8:${a}:${b}::1` });
+
+    await open(page, '/login?next=%2Fteachers');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?next=%2Fteachers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+    await expect(page.getByText('Enter the email you registered with, and we will send you a link to set a new password.')).toBeVisible();
+
+    // refused: the page again, the field named, what was typed kept
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('not-an-email');
+
+    // the answer, the same for an address with no account: nobody learns who has one
+    await page.getByLabel('Email').fill(`nobody-${randomBytes(4).toString('hex')}@example.com`);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('status')).toHaveText('If an account exists, we sent a link');
+    await open(page, '/forgot-password?next=%2Fteachers');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('status')).toHaveText('If an account exists, we sent a link');
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+
+    // the e-mail arrives with the reset link (setting the new password on /reset-password still needs scripts)
+    const link = await linkFromOutbox(person.email, /^Subject: Reset your LearnLingo password/m, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/);
+    expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+
+    // "Back to Log In" leads to the Login page, the way back kept
+    await page.getByRole('link', { name: 'Back to Log In' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fteachers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   });
 
   test('a visitor books a trial lesson on the booking page and confirms it by the e-mailed link (decision 105)', async ({ page }) => {

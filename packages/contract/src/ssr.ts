@@ -28,10 +28,12 @@ export interface RenderRequest {
  * `booked`: the confirmation (decision 105).
  */
 export interface FormEcho {
-  form: 'login' | 'register' | 'booking';
+  form: 'login' | 'register' | 'booking' | 'forgot-password';
   values: Record<string, string>;
   errors: Record<string, string>;
   message?: string;
+  /** /forgot-password's post was taken: the page shows the answer the modal shows (the same whether or not the address has an account) */
+  sent?: boolean;
   /** the booking just made, with the zone its times are shown in */
   booked?: { created: BookingCreated; timeZone: string };
 }

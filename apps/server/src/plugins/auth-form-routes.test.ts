@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { accountMessages } from '@learnlingo/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../catalogue/index.js';
+import { mailOutbox } from '../db/schema.js';
 import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
 
 /*
@@ -218,6 +221,90 @@ describe('POST /favorites (the heart as a form)', () => {
   });
 });
 
+/** The messages queued for `to` (the tests run no mail worker: the outbox is the mailbox). */
+async function mailTo(to: string): Promise<{ subject: string; text: string }[]> {
+  const rows = await t.db.orm
+    .select({ message: mailOutbox.message })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.message}->>'to' = ${to}`)
+    .orderBy(mailOutbox.createdAt);
+  return rows.map((r) => r.message as { subject: string; text: string });
+}
+
+/** The page's markup without what differs from one render to the next (nonces, the store's request ids). */
+const answerOf = (body: string) => /<h1[\s\S]*?<\/section>/.exec(body)?.[0];
+
+describe('POST /forgot-password (Forgot password without JavaScript)', () => {
+  it('the same answer for an account and for an unknown address; only the account gets the reset link', async () => {
+    const someone = await signUp(t.app);
+    const stranger = `nobody-${process.pid}-${Date.now()}@example.com`;
+    const known = await post('/forgot-password', { email: someone.email, next: '/teachers' });
+    const unknown = await post('/forgot-password', { email: stranger, next: '/teachers' });
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.body).toContain(accountMessages.resetLinkSent);
+      // the answer leads back to Log in, keeping the return path
+      expect(res.body).toContain('href="/login?next=%2Fteachers"');
+      expect(res.body).not.toMatch(/<form[^>]*action="\/forgot-password"/);
+    }
+    expect(answerOf(known.body)).toBeDefined();
+    expect(answerOf(known.body)).toBe(answerOf(unknown.body));
+    expect(known.body).not.toContain(someone.email);
+    const mails = (await mailTo(someone.email)).filter((m) => m.subject === 'Reset your LearnLingo password');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${TEST_ORIGIN}/reset-password?token=`);
+    expect(await mailTo(stranger)).toEqual([]);
+  });
+
+  it('bad input: 400, the page again naming the field, with what was typed; nothing is sent', async () => {
+    const empty = await post('/forgot-password', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Email can&#x27;t be is empty');
+    expect(empty.body).toContain('aria-invalid="true"');
+    expect(empty.body).toMatch(/<form[^>]*action="\/forgot-password" method="post"/);
+    expect(empty.body).not.toContain(accountMessages.resetLinkSent);
+    const invalid = await post('/forgot-password', { email: 'not-an-email' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toContain('Invalid email');
+    expect(invalid.body).toContain('value="not-an-email"');
+    expect(await mailTo('not-an-email')).toEqual([]);
+  });
+
+  it('an over-long field or a bad next is a 400, never a 500', async () => {
+    const long = await post('/forgot-password', { email: `${'e'.repeat(5000)}@example.com` });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('Invalid email');
+    const bad = await post('/forgot-password', { email: user.email, next: '//evil.example/' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('The page to go back to is not on this site.');
+    expect(bad.body).not.toContain(accountMessages.resetLinkSent);
+  });
+
+  it('the reset rate limit counts form posts too (429 with Retry-After, the page says so)', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 4; i += 1) {
+      last = await post('/forgot-password', { email: `limit-${i}@example.com` }, {}, ip);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last?.body).toContain('Too many attempts. Please wait a minute and try again.');
+    expect(last?.body).toContain('value="limit-3@example.com"');
+  });
+
+  it('a cross-site post is refused (403) and sends nothing', async () => {
+    const someone = await signUp(t.app);
+    const res = await post('/forgot-password', { email: someone.email }, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect((await mailTo(someone.email)).filter((m) => m.subject === 'Reset your LearnLingo password')).toEqual([]);
+  });
+});
+
 describe('the pages', () => {
   it('GET /login and /register render the forms, posting to the server, with visible labels', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/login?next=%2Fteachers&favorite=' + teacherId });
@@ -230,5 +317,22 @@ describe('the pages', () => {
     expect(register.statusCode).toBe(200);
     expect(register.body).toMatch(/<form[^>]*action="\/register" method="post"/);
     expect(register.body).not.toContain('visually-hidden">Name');
+  });
+
+  it('GET /forgot-password renders the modal’s form, posting to the server, with the return path', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/forgot-password?next=%2Fteachers' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Forgot password');
+    expect(page.body).toContain('we will send you a link to set a new password');
+    expect(page.body).toMatch(/<form[^>]*action="\/forgot-password" method="post"/);
+    expect(page.body).toContain('<input type="hidden" name="next" value="/teachers"/>');
+    expect(page.body).toContain('Send link');
+    expect(page.body).toContain('Remembered it?');
+    expect(page.body).not.toContain('visually-hidden">Email');
+  });
+
+  it('the Login page’s "Forgot password?" is a link to /forgot-password keeping next', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login?next=%2Fteachers' });
+    expect(login.body).toMatch(/<a [^>]*href="\/forgot-password\?next=%2Fteachers"[^>]*>Forgot password\?<\/a>/);
   });
 });

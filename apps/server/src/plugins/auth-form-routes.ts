@@ -1,4 +1,4 @@
-import { favoriteParamsSchema, toastMessages } from '@learnlingo/contract';
+import { accountMessages, favoriteParamsSchema, toastMessages } from '@learnlingo/contract';
 import type { FormEcho } from '@learnlingo/contract/plain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createFavoritesRepository } from '../modules/favorites/favorites-repository.js';
@@ -14,6 +14,10 @@ import type { PageRenderer } from './ssr.js';
  * rate limit — then returns the person where they were (303 to `next`), with the teacher
  * whose heart sent them here added to their favourites. A refusal renders the page again
  * with what was typed (never the password) and each field's message.
+ *
+ * "Forgot password?" likewise: POST /forgot-password asks better-auth's request-password-reset
+ * (its rules, messages and rate limit) and renders the page with the modal's answer, the same
+ * whether or not the address has an account.
  */
 
 const FORMS = {
@@ -22,6 +26,9 @@ const FORMS = {
 } as const;
 
 type FormName = keyof typeof FORMS;
+
+/** Where an e-mailed reset link leads (the web app's /reset-password page), as the modal asks. */
+const RESET_PASSWORD_PATH = '/reset-password';
 
 export interface AuthFormOptions {
   publicOrigin: string;
@@ -56,6 +63,37 @@ async function refusal(response: Response): Promise<Pick<FormEcho, 'errors' | 'm
 export async function authFormRoutes(app: FastifyInstance, options: AuthFormOptions): Promise<void> {
   const favorites = createFavoritesRepository(app.db);
 
+  /** A JSON request to better-auth's own handler, in process, with the post's headers (its origin check, its rate limit). */
+  const callAuth = async (request: FastifyRequest, endpoint: string, body: Record<string, string>) => {
+    const headers = toHeaders(request);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    const response = await app.auth.handler(
+      new Request(new URL(`/api/auth${endpoint}`, options.publicOrigin), { method: 'POST', headers, body: JSON.stringify(body) }),
+    );
+    if (response.status >= 500) {
+      request.log.error({ status: response.status, endpoint }, 'form post to better-auth failed');
+      throw new Error(`better-auth answered ${response.status}`);
+    }
+    return response;
+  };
+
+  /** A refusal (400, 401, 422, 429) rendered as the page again, with Retry-After on a 429. */
+  const refused = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    response: Response,
+    refuse: (status: number, echo: Pick<FormEcho, 'errors' | 'message'>) => T,
+  ) => {
+    request.log.debug({ status: response.status }, 'form post refused');
+    if (response.status === 429) {
+      const wait = response.headers.get('x-retry-after');
+      if (wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
+    }
+    return refuse(response.status === 401 || response.status === 422 ? 400 : response.status, await refusal(response));
+  };
+
   await app.register(async (scope) => {
     acceptFormPosts(scope);
     scope.addHook('onRequest', refuseCrossSite(options.trustedOrigins));
@@ -84,29 +122,8 @@ export async function authFormRoutes(app: FastifyInstance, options: AuthFormOpti
       if (next === undefined) return refuse(400, { errors: { next: 'Must be a path on this site' }, message: 'The page to go back to is not on this site.' });
       if (posted.favorite && !favorite) return refuse(400, { errors: { favorite: 'Invalid teacher id' }, message: 'That teacher cannot be added.' });
 
-      const headers = toHeaders(request);
-      headers.set('content-type', 'application/json');
-      headers.delete('content-length');
-      headers.delete('content-encoding');
-      const response = await app.auth.handler(
-        new Request(new URL(`/api/auth${FORMS[form].endpoint}`, options.publicOrigin), {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(values),
-        }),
-      );
-      if (response.status >= 500) {
-        request.log.error({ status: response.status }, 'form sign-in failed');
-        throw new Error(`better-auth answered ${response.status}`);
-      }
-      if (response.status !== 200) {
-        request.log.debug({ status: response.status }, 'form sign-in refused');
-        if (response.status === 429) {
-          const wait = response.headers.get('x-retry-after');
-          if (wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
-        }
-        return refuse(response.status === 401 || response.status === 422 ? 400 : response.status, await refusal(response));
-      }
+      const response = await callAuth(request, FORMS[form].endpoint, values);
+      if (response.status !== 200) return refused(request, reply, response, refuse);
 
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
@@ -120,6 +137,28 @@ export async function authFormRoutes(app: FastifyInstance, options: AuthFormOpti
       return reply.header('cache-control', 'no-store').redirect(next, 303);
     };
 
+    scope.post('/forgot-password', { schema: { hide: true } }, async (request, reply) => {
+      const posted = formFields(request);
+      const next = safeNext(posted.next);
+      const values: Record<string, string> = typeof posted.email === 'string' ? { email: posted.email } : {};
+      const render = (status: number, echo: Omit<FormEcho, 'form' | 'values'>) => {
+        if (!options.renderPage) {
+          if (echo.sent) return reply.code(status).header('cache-control', 'no-store').send({ message: accountMessages.resetLinkSent });
+          return reply.code(status).send({ error: { code: 'VALIDATION_ERROR', message: echo.message ?? 'Invalid request body', fields: echo.errors } });
+        }
+        const query = next && next !== '/' ? `?${new URLSearchParams({ next }).toString()}` : '';
+        return options.renderPage(request, reply, {
+          url: `/forgot-password${query}`,
+          status,
+          echo: { form: 'forgot-password', values: echo.sent ? {} : values, ...echo },
+        });
+      };
+
+      if (next === undefined) return render(400, { errors: { next: 'Must be a path on this site' }, message: 'The page to go back to is not on this site.' });
+      const response = await callAuth(request, '/request-password-reset', { ...values, redirectTo: RESET_PASSWORD_PATH });
+      if (response.status === 200) return render(200, { errors: {}, sent: true });
+      return refused(request, reply, response, (status, echo) => render(status, echo));
+    });
     scope.post('/login', { schema: { hide: true } }, answer('login'));
     scope.post('/register', { schema: { hide: true } }, answer('register'));
   });

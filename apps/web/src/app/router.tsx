@@ -26,7 +26,7 @@ function page(module: string, load: RouteHandle['load']) {
 const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
 const accountPages = page('account-page', () => import('./pages/account-page'));
-/** /login and /register, the pages the header's links lead to before (or without) JavaScript: one module. */
+/** /login, /register and /forgot-password, the pages the auth links lead to before (or without) JavaScript: one module. */
 const authPages = page('auth-page', () => import('./pages/auth-page'));
 
 /**
@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', ...accountPages },
       { path: 'login', ...authPages },
       { path: 'register', ...authPages },
+      { path: 'forgot-password', ...authPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },

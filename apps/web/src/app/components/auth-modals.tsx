@@ -12,10 +12,8 @@ const RegisterForm = lazyChunk(loadRegisterForm);
 // reached only from the Login modal, so not preloaded from the header like the other two
 const ForgotPasswordForm = lazyChunk(() => import('../../features/auth/forgot-password'));
 
-export { LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
-import { LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
-export const FORGOT_PASSWORD_TEXT =
-  'Enter the email you registered with, and we will send you a link to set a new password.';
+export { FORGOT_PASSWORD_TEXT, LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
+import { FORGOT_PASSWORD_TEXT, LOGIN_TEXT, REGISTER_TEXT } from '../../features/auth/auth-texts';
 
 /** "Don't have an account? Registration" and the like: a line that opens another auth modal. */
 function SwitchModal({ question, action, to }: { question: string; action: string; to: Exclude<GlobalModal, null> }) {

@@ -8,8 +8,8 @@ export const prefetch: PageModule['prefetch'] = ({ dispatch, form }) => {
   return Promise.resolve(undefined);
 };
 
-/** /login and /register: one page module for both routes. */
+/** /login, /register and /forgot-password: one page module for the three routes. */
 export function Component() {
   const { pathname } = useLocation();
-  return <AuthPage form={pathname === '/register' ? 'register' : 'login'} />;
+  return <AuthPage form={pathname === '/register' ? 'register' : pathname === '/forgot-password' ? 'forgot-password' : 'login'} />;
 }

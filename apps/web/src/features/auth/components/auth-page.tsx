@@ -2,16 +2,25 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { returnPath, TEACHER_ID_MAX, TEACHER_ID_PATTERN, toastMessages } from '@learnlingo/contract/plain';
 import { useAppSelector } from '../../../store';
 import { useHead } from '../../../lib/head';
-import { LOGIN_TEXT, REGISTER_TEXT } from '../auth-texts';
+import { FORGOT_PASSWORD_TEXT, LOGIN_TEXT, REGISTER_TEXT } from '../auth-texts';
 import { selectIsLoggedIn, selectUser } from '../auth-slice';
 import '../form-echo-slice';
 import LoginForm from './login-form';
 import RegisterForm from './register-form';
+import ForgotPasswordForm from './forgot-password-form';
 import styles from './auth-page.module.css';
 
 const PAGES = {
   login: { title: 'Login', text: LOGIN_TEXT, Form: LoginForm, other: 'register', question: 'Don’t have an account?', action: 'Registration' },
   register: { title: 'Registration', text: REGISTER_TEXT, Form: RegisterForm, other: 'login', question: 'Already have an account?', action: 'Log in' },
+  'forgot-password': {
+    title: 'Forgot password',
+    text: FORGOT_PASSWORD_TEXT,
+    Form: ForgotPasswordForm,
+    other: 'login',
+    question: 'Remembered it?',
+    action: 'Log in',
+  },
 } as const;
 
 /** The page's hidden fields from its URL: where to go back to, and the teacher whose heart led here. */
@@ -19,7 +28,7 @@ function useHiddenFields() {
   const [search] = useSearchParams();
   let next = returnPath(search.get('next')) ?? '/';
   // the header's links on this page point here again: go back where the first one came from
-  if (/^\/(login|register)(\?|$)/.test(next)) next = returnPath(new URLSearchParams(next.split('?')[1]).get('next')) ?? '/';
+  if (/^\/(login|register|forgot-password)(\?|$)/.test(next)) next = returnPath(new URLSearchParams(next.split('?')[1]).get('next')) ?? '/';
   const favorite = search.get('favorite') ?? '';
   const hidden: Record<string, string> = {};
   if (next !== '/') hidden.next = next;
@@ -28,13 +37,15 @@ function useHiddenFields() {
 }
 
 /**
- * /login and /register (decision 105): the modals' forms on a page of their own, which post
+ * /login, /register and /forgot-password (decision 105): the modals' forms on a page of their own, which post
  * to the server and work before the app hydrates and without JavaScript. The header's links
  * lead here; with JavaScript they open the modals instead.
  */
-export function AuthPage({ form }: { form: 'login' | 'register' }) {
+export function AuthPage({ form }: { form: keyof typeof PAGES }) {
   const page = PAGES[form];
   const { next, hidden } = useHiddenFields();
+  // only Log in and Registration add the teacher a heart asked for
+  if (form === 'forgot-password') delete hidden.favorite;
   const navigate = useNavigate();
   const echo = useAppSelector((state) => state.formEcho?.echo ?? null);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -65,10 +76,13 @@ export function AuthPage({ form }: { form: 'login' | 'register' }) {
                 onDone={() => void navigate(next)}
                 page={{ action: `/${form}`, hidden, echo: echo?.form === form ? echo : null }}
               />
-              <p className={styles.switch}>
-                {page.question}
-                <Link to={`/${page.other}${query ? `?${query}` : ''}`}>{page.action}</Link>
-              </p>
+              {/* once the link is sent, "Back to Log In" says it already */}
+              {!(form === 'forgot-password' && echo?.sent) && (
+                <p className={styles.switch}>
+                  {page.question}
+                  <Link to={`/${page.other}${query ? `?${query}` : ''}`}>{page.action}</Link>
+                </p>
+              )}
             </>
           )}
         </section>

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useDispatch } from 'react-redux';
+import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { accountMessages, loginSchema, toastMessages } from '@learnlingo/contract';
 import { openModal } from '../../../store';
@@ -35,6 +36,10 @@ export default function LoginForm({ onDone, page }: { onDone: () => void; page?:
   });
   const showFailure = useAuthFormFailure(setError, FIELDS);
   const asPage = usePageForm(page, handleSubmit);
+  // where the Forgot password page's "Log in" leads back to: the /login page's own `next`, or the page under the modal
+  const { pathname, search } = useLocation();
+  const next = page ? page.hidden.next : pathname + search;
+  const forgotQuery = next && next !== '/' ? `?next=${encodeURIComponent(next)}` : '';
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await signIn(values);
@@ -66,13 +71,18 @@ export default function LoginForm({ onDone, page }: { onDone: () => void; page?:
           error={fieldError(errors.password?.message, page, 'password', dirtyFields.password)}
           {...register('password')}
         />
-        <button
-          type="button"
+        {/* a link to /forgot-password (decision 105) that the running app turns into the modal */}
+        <Link
+          to={`/forgot-password${forgotQuery}`}
           className={`${styles.textButton} ${styles.forgot}`}
-          onClick={() => dispatch(openModal('forgot-password'))}
+          onClick={(event) => {
+            if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            dispatch(openModal('forgot-password'));
+          }}
         >
           {accountMessages.forgotPassword}
-        </button>
+        </Link>
       </div>
       {asPage.message}
       <Button type="submit" fullWidth disabled={isSubmitting}>

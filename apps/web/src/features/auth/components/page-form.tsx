@@ -8,7 +8,7 @@ import styles from './auth-form.module.css';
  * checked first (the same rules, on change and on blur) and the form then posts as it is.
  */
 export interface PageForm {
-  /** where it posts: /login or /register */
+  /** where it posts: /login, /register or /forgot-password */
   action: string;
   /** the return path and the teacher to add once signed in */
   hidden: Record<string, string>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import toast from 'react-hot-toast';
 import { accountMessages, validationMessages as m } from '@learnlingo/contract';
@@ -8,8 +8,8 @@ import { apiUrl, server } from '../../../test/msw-server';
 
 afterEach(() => toast.remove());
 
-async function openLogin() {
-  const view = renderApp('/');
+async function openLogin(url = '/') {
+  const view = renderApp(url);
   await screen.findByRole('heading', { level: 1 });
   await view.user.click(screen.getByRole('link', { name: 'Log in' }));
   const dialog = await screen.findByRole('dialog', { name: 'Login' });
@@ -19,7 +19,7 @@ async function openLogin() {
 
 async function openForgotPassword() {
   const view = await openLogin();
-  await view.user.click(within(view.dialog).getByRole('button', { name: 'Forgot password?' }));
+  await view.user.click(within(view.dialog).getByRole('link', { name: 'Forgot password?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
   await within(dialog).findByLabelText('Email');
   return { ...view, dialog };
@@ -52,6 +52,34 @@ describe('Forgot password', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Back to Log In' }));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('"Forgot password?" is a link to /forgot-password with the way back; a plain click opens the modal instead', async () => {
+    const { dialog, user, router } = await openLogin('/teachers?language=French');
+    const link = within(dialog).getByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', '/forgot-password?next=%2Fteachers%3Flanguage%3DFrench');
+    await user.click(link);
+    expect(await screen.findByRole('dialog', { name: 'Forgot password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teachers');
+  });
+
+  it('on the /login page the link keeps the page’s next; /forgot-password is the modal’s form as a page', async () => {
+    const { user } = renderApp('/login?next=%2Fteachers');
+    const link = await screen.findByRole('link', { name: 'Forgot password?' });
+    expect(link).toHaveAttribute('href', '/forgot-password?next=%2Fteachers');
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog', { name: 'Forgot password' });
+    await within(dialog).findByLabelText('Email');
+
+    cleanup();
+    renderApp('/forgot-password?next=%2Fteachers');
+    const page = within((await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).closest('section') as HTMLElement);
+    expect(page.getByText(/send you a link to set a new password/)).toBeInTheDocument();
+    const form = page.getByRole('button', { name: 'Send link' }).closest('form');
+    expect(form).toHaveAttribute('action', '/forgot-password');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(page.getByLabelText('Email')).toBeVisible();
+    expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fteachers');
   });
 
   it('too many requests: says how long to wait (Retry-After) and keeps the e-mail', async () => {
