@@ -123,6 +123,8 @@ describe('/reset-password', () => {
     const { user, router } = renderApp('/reset-password?token=abcDEF123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeInTheDocument();
     const password = await screen.findByLabelText('New password');
+    // submitted before the app runs, the browser posts: a password never goes into a URL
+    expect(password.closest('form')).toHaveAttribute('method', 'post');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
     await user.type(password, '1234');

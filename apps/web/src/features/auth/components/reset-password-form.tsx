@@ -57,7 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (linkInvalid) return <InvalidResetLink />;
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <p className={styles.cardText}>
         Choose a new password for your account. Every device signed in to it will be signed out.
       </p>

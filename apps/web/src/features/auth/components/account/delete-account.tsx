@@ -41,7 +41,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <PasswordField
         label="Password"
         autoComplete="current-password"

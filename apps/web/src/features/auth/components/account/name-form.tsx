@@ -41,7 +41,7 @@ export function NameForm() {
       <h2 id="account-name" className={styles.cardTitle}>
         Name
       </h2>
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
         <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <div className={styles.actions}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>

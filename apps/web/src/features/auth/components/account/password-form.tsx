@@ -42,7 +42,7 @@ export function PasswordForm() {
         Password
       </h2>
       <p className={styles.cardText}>Changing it signs you out on every other device.</p>
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
         <PasswordField
           label="Current password"
           autoComplete="current-password"
