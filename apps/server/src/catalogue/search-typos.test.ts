@@ -1,6 +1,7 @@
 import { teachersPageSchema } from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTerms } from './memory/search-index.js';
 import { generateTeachers } from './profiles/generator.js';
 import { updateTeacher } from './sql/teacher-writes.js';
 import { createTeachersRepository } from './sql/teachers-repository.js';
@@ -64,6 +65,19 @@ describe('a search word with a typo', () => {
       );
       expect(fuzzy.total).toBe(statement.counts.total);
       expect(fuzzy.ids).toEqual((JSON.parse(statement.itemsJson) as { id: string }[]).map((i) => i.id));
+    }
+    // the index reads the widened words, and counts what the statements count
+    const repository = createTeachersRepository(t.db);
+    const index = await repository.searchIndex();
+    for (const q of ['Portugese', 'Frensh gramar', 'lessons Germn']) {
+      const filters = { q, min: -Infinity, max: Infinity };
+      const names = await repository.nameMatches(filters);
+      const terms = parseTerms(names?.terms ?? '');
+      expect(terms, q).not.toBeNull();
+      expect(terms?.some((term) => (term.alternatives ?? []).length > 0), q).toBe(true);
+      const { q: _q, ...rest } = filters;
+      const statement = await repository.search('relevance', filters, null, 50, null);
+      expect(index.counts(terms ?? [], names?.names ?? [], rest, true), q).toEqual(statement.counts);
     }
     const facets = await t.app.inject({ method: 'GET', url: '/api/teachers/facets?q=Portugese' });
     expect(facets.json<{ total: number }>().total).toBe((await searchIds('Portugese')).total);

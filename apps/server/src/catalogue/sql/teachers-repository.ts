@@ -232,8 +232,8 @@ const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
  * similarity at least WORD_SIMILARITY, the WORD_ALTERNATIVES closest, so "portugese" is
  * `portugese:* | portuguese | portugal`. A word some document has is never widened: each
  * word matches either exactly in every document or loosely in every document, so exact
- * matches never share a query with loose ones. The text has parentheses then, which
- * parseTerms leaves to these statements (typos are rare; SearchIndex answers the rest).
+ * matches never share a query with loose ones. parseTerms reads the alternatives, so
+ * SearchIndex answers a widened search as any other.
  */
 const WORD_SIMILARITY = sql.raw('0.4');
 const WORD_ALTERNATIVES = sql.raw('5');
