@@ -194,6 +194,15 @@ export const teacherName = pgTable(
   (t) => [index('teacher_name_trgm_idx').using('gin', t.nameText.op('gin_trgm_ops'))],
 );
 
+/** The distinct words of the search documents (letters only, 3 or more), for typo-tolerant search (decision 108); kept by the catalogue writer. */
+export const teacherWord = pgTable(
+  'teacher_word',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('teacher_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
 export const review = pgTable(
   'review',
   {

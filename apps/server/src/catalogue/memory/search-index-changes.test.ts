@@ -42,6 +42,7 @@ const TERMS: SearchTerm[][] = [
   [{ lexeme: 'les', prefix: true }],
   [{ lexeme: 'gram', prefix: false }],
   [{ lexeme: 'new', prefix: false }, { lexeme: 'a', prefix: false }],
+  [{ lexeme: 'lesn', prefix: true, alternatives: [{ lexeme: 'gram', prefix: false }, { lexeme: 'new', prefix: true }] }],
 ];
 const FILTERS = [
   { min: -Infinity, max: Infinity },

@@ -27,13 +27,26 @@ describe('parseTerms: the tsquery text PostgreSQL gives back', () => {
       { lexeme: 'chinese', prefix: true },
       { lexeme: 'a', prefix: false },
     ]],
+    // a widened word (decision 108): alone, or with others in parentheses
+    ["'germn':* | 'german' | 'germany'", [
+      { lexeme: 'germn', prefix: true, alternatives: [{ lexeme: 'german', prefix: false }, { lexeme: 'germany', prefix: false }] },
+    ]],
+    ["'x':* & ( 'frensh':* | 'french' ) & ( 'gramar':* | 'grammar' )", [
+      { lexeme: 'x', prefix: true },
+      { lexeme: 'frensh', prefix: true, alternatives: [{ lexeme: 'french', prefix: false }] },
+      { lexeme: 'gramar', prefix: true, alternatives: [{ lexeme: 'grammar', prefix: false }] },
+    ]],
   ])('%j', (text, terms) => {
     expect(parseTerms(text)).toEqual(terms);
   });
 
   it.each([
     "'ji' <-> 'woo':*", // a phrase (a word PostgreSQL's parser split)
-    "'a' | 'b'",
+    "'a' | 'b' & 'c'",
+    "'c' & 'a' | 'b'",
+    "( 'a' ) & 'b'",
+    "( 'a' | 'b' & 'c' )",
+    "( 'a' | 'b'",
     "!'a'",
     "'a':*A",
     "'a':* &",
@@ -87,7 +100,11 @@ const index = indexOf(teachers);
 /** What PostgreSQL's `document @@ query` says, spelt out. */
 const documentMatches = (teacher: IndexedTeacher, terms: readonly SearchTerm[]) =>
   terms.length > 0 &&
-  terms.every((term) => teacher.lexemes.some((l) => (term.prefix ? l.startsWith(term.lexeme) : l === term.lexeme)));
+  terms.every((term) =>
+    [term, ...(term.alternatives ?? [])].some((one) =>
+      teacher.lexemes.some((l) => (one.prefix ? l.startsWith(one.lexeme) : l === one.lexeme)),
+    ),
+  );
 
 type Filters = CountFilters;
 /** The model of the filters: each tag filter of the registry has its value among the teacher's, the price in range. */
@@ -109,6 +126,9 @@ const TERMS: SearchTerm[][] = [
   [{ lexeme: 'les1', prefix: false }],
   [{ lexeme: 'les4', prefix: true }, { lexeme: 'gram', prefix: true }],
   [{ lexeme: '', prefix: true }],
+  // widened words (decision 108): any of the alternatives
+  [{ lexeme: 'lesn', prefix: true, alternatives: [{ lexeme: 'les1', prefix: false }, { lexeme: 'exam', prefix: false }] }],
+  [{ lexeme: 'gram', prefix: true }, { lexeme: 'nothing', prefix: true, alternatives: [{ lexeme: 'les4', prefix: true }] }],
 ];
 const FILTERS: Filters[] = [
   { min: -Infinity, max: Infinity },

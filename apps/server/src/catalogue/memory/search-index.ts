@@ -3,39 +3,70 @@ import { facetOf, TAG_COLUMNS, TAG_FILTERS, valuesOf, type TagFacet, type TagFil
 import type { CursorPosition } from '../model/cursor.js';
 import type { SortOrder } from '../model/sort-orders.js';
 
-/** A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix (`:*`). */
+/**
+ * A word of a search as PostgreSQL normalised it: a lexeme, matched whole or as a prefix
+ * (`:*`), or any of its alternatives — a word no document has, widened to the
+ * catalogue's words like it (decision 108).
+ */
 export interface SearchTerm {
   lexeme: string;
   prefix: boolean;
+  alternatives?: readonly { lexeme: string; prefix: boolean }[];
+}
+
+/** A quoted lexeme with its optional `:*` at `i`, and where it ends; null when there is none. */
+function readLexeme(text: string, from: number): { lexeme: string; prefix: boolean; next: number } | null {
+  let i = from;
+  if (text[i] !== "'") return null;
+  i += 1;
+  let lexeme = '';
+  for (;;) {
+    const quote = text.indexOf("'", i);
+    if (quote < 0) return null;
+    lexeme += text.slice(i, quote);
+    i = quote + 1;
+    if (text[i] !== "'") break;
+    lexeme += "'"; // a quote inside a lexeme is doubled
+    i += 1;
+  }
+  if (lexeme.includes('\\')) return null;
+  const prefix = text.startsWith(':*', i);
+  if (prefix) i += 2;
+  return { lexeme, prefix, next: i };
 }
 
 /**
  * The terms of a tsquery from PostgreSQL's text of it, when it is what the search builds
- * (`'a':* & 'b'`: quoted lexemes, optional `:*`, joined by ` & `); null for anything else
- * (a phrase, an OR, a weight, a backslash), which the caller leaves to the statements.
- * '' (no lexeme at all) is no term: it matches no document. Linear: one pass.
+ * (`'a':* & ( 'b':* | 'c' | 'd' )`: quoted lexemes, optional `:*`, joined by ` & `, a
+ * widened word's alternatives in parentheses joined by ` | `, or without them when the word
+ * is the only one); null for anything else (a phrase, another OR, a weight, a backslash),
+ * which the caller leaves to the statements. '' (no lexeme at all) is no term: it matches
+ * no document. Linear: one pass.
  */
 export function parseTerms(text: string): SearchTerm[] | null {
   const terms: SearchTerm[] = [];
   if (text === '') return terms;
   let i = 0;
   for (;;) {
-    if (text[i] !== "'") return null;
-    i += 1;
-    let lexeme = '';
+    const grouped = text.startsWith('( ', i);
+    if (grouped) i += 2;
+    const alternatives: { lexeme: string; prefix: boolean }[] = [];
     for (;;) {
-      const quote = text.indexOf("'", i);
-      if (quote < 0) return null;
-      lexeme += text.slice(i, quote);
-      i = quote + 1;
-      if (text[i] !== "'") break;
-      lexeme += "'"; // a quote inside a lexeme is doubled
-      i += 1;
+      const read = readLexeme(text, i);
+      if (read === null) return null;
+      alternatives.push({ lexeme: read.lexeme, prefix: read.prefix });
+      i = read.next;
+      if (!text.startsWith(' | ', i)) break;
+      i += 3;
     }
-    if (lexeme.includes('\\')) return null;
-    const prefix = text.startsWith(':*', i);
-    if (prefix) i += 2;
-    terms.push({ lexeme, prefix });
+    if (grouped) {
+      if (alternatives.length < 2 || !text.startsWith(' )', i)) return null;
+      i += 2;
+    } else if (alternatives.length > 1 && (terms.length > 0 || i !== text.length)) {
+      return null; // an OR without parentheses is the whole query, or not ours
+    }
+    const [first, ...others] = alternatives as [{ lexeme: string; prefix: boolean }, ...{ lexeme: string; prefix: boolean }[]];
+    terms.push(others.length > 0 ? { ...first, alternatives: others } : first);
     if (i === text.length) return terms;
     if (!text.startsWith(' & ', i)) return null;
     i += 3;
@@ -527,17 +558,23 @@ export class SearchIndex {
     let result: Bits | null = null;
     for (const term of terms) {
       const found = new Uint32Array(this.everyone.length);
-      for (let i = lowerBound(this.lexemes, term.lexeme); i < this.lexemes.length; i++) {
-        const lexeme = this.lexemes[i] as string;
-        if (term.prefix ? !lexeme.startsWith(term.lexeme) : lexeme !== term.lexeme) break;
-        const dense = this.dense[i];
-        if (dense) for (let w = 0; w < found.length; w++) found[w] = (found[w] as number) | (dense[w] as number);
-        const end = this.starts[i + 1] as number;
-        for (let p = this.starts[i] as number; p < end; p++) add(found, this.postings[p] as number);
+      // the term or any of its alternatives (decision 108)
+      const alternatives = [term, ...(term.alternatives ?? [])];
+      const matchesOne = (lexeme: string) =>
+        alternatives.some((one) => (one.prefix ? lexeme.startsWith(one.lexeme) : lexeme === one.lexeme));
+      for (const one of alternatives) {
+        for (let i = lowerBound(this.lexemes, one.lexeme); i < this.lexemes.length; i++) {
+          const lexeme = this.lexemes[i] as string;
+          if (one.prefix ? !lexeme.startsWith(one.lexeme) : lexeme !== one.lexeme) break;
+          const dense = this.dense[i];
+          if (dense) for (let w = 0; w < found.length; w++) found[w] = (found[w] as number) | (dense[w] as number);
+          const end = this.starts[i + 1] as number;
+          for (let p = this.starts[i] as number; p < end; p++) add(found, this.postings[p] as number);
+        }
       }
       // the documents changed since the build match by their lexemes now
       for (const [o, lexemes] of this.changedDocuments) {
-        const matches = lexemes.some((lexeme) => (term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme));
+        const matches = lexemes.some(matchesOne);
         if (matches) add(found, o);
         else found[o >>> 5] = (found[o >>> 5] as number) & ~(1 << (o & 31));
       }

@@ -1,7 +1,7 @@
 import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
-import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
+import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch, teacherWord } from '../../db/schema.js';
 import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
 import { PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
 import { SORT_ORDERS } from '../model/sort-orders.js';
@@ -142,6 +142,9 @@ const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
     t.lesson_info, array_to_string(t.conditions, ' '), t.experience)))),
   ${LISTED_COLUMNS.map((column) => `t.${column}`).join(', ')}`);
 
+/** What teacher_word keeps of a document's lexemes: words of letters only, 3 or more (decision 108). */
+const VOCABULARY_WORD = sql.raw("'^[[:alpha:]]{3,}$'");
+
 /** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
 export const CATALOGUE_WRITE_LOCK = sql.raw('950095');
 
@@ -161,6 +164,11 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
     const before = await rowsOf<{ name: string }>(
       tx,
       sql`select distinct name_text as name from ${teacherSearch} where teacher_id = any(${idList})`,
+    );
+    const wordsBefore = await rowsOf<{ word: string }>(
+      tx,
+      sql`select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
+          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}`,
     );
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
@@ -193,6 +201,20 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
           select distinct name_text from ${teacherSearch} where teacher_id = any(${idList})
           on conflict (name_text) do nothing`,
     );
+    await tx.execute(
+      sql`insert into ${teacherWord} (word)
+          select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
+          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}
+          on conflict (word) do nothing`,
+    );
+    if (wordsBefore.length > 0) {
+      // the same rule for the words (decision 108): a word no document has any more goes
+      // (the check is a read of the documents' full-text index per word)
+      await tx.execute(
+        sql`delete from ${teacherWord} w where w.word = any(${sql.param(wordsBefore.map((row) => row.word))}::text[])
+            and not exists (select 1 from ${teacherSearch} s where s.document @@ (${sql.raw("''''")} || w.word || ${sql.raw("''''")})::tsquery)`,
+      );
+    }
     if (before.length > 0) {
       // a renamed (or hidden) teacher's old name, when no one carries it any more; a name
       // these teachers still carry stays (the check costs a trigram index read per name)
@@ -254,6 +276,7 @@ export async function refreshCatalogueStatistics(db: Database): Promise<void> {
   await db.rows(sql`vacuum analyze teacher_language`);
   await db.rows(sql`vacuum analyze teacher_search`);
   await db.rows(sql`vacuum analyze teacher_name`);
+  await db.rows(sql`vacuum analyze teacher_word`);
   await db.rows(sql`analyze review`);
   await db.rows(sql`analyze teacher_card`);
 }

@@ -36,6 +36,37 @@ afterAll(async () => {
   await t.drop();
 });
 
+/**
+ * A plan without the look-ups of the search words in the vocabulary (decision 108): an
+ * InitPlan or SubPlan that reads teacher_word and no catalogue table, computed once per
+ * execution on a table of distinct words (a seq scan of a few hundred words here), is left
+ * out, so what the checks see is how the statement reads the catalogue.
+ */
+function withoutVocabulary(plan: string): string {
+  // a line not indented continues the one before (a literal with a line break in it)
+  const lines = plan.split('\n').reduce<string[]>((all, line) => {
+    if (all.length > 0 && !line.startsWith(' ')) all[all.length - 1] += `\n${line}`;
+    else all.push(line);
+    return all;
+  }, []);
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as string;
+    if (/^\s*(InitPlan|SubPlan)\b/.test(line)) {
+      let end = i + 1;
+      while (end < lines.length && indent(lines[end] as string) > indent(line)) end += 1;
+      const subtree = lines.slice(i + 1, end).join('\n');
+      if (subtree.includes('teacher_word') && !/\bon teacher(_search|_card|_language|_name)?\b/.test(subtree)) {
+        i = end - 1;
+        continue;
+      }
+    }
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
 /** The text of EXPLAIN for a statement prepared in a transaction, executed with these arguments. */
 async function explain(statement: string, args: string): Promise<string> {
   return t.db.orm.transaction(async (tx) => {
@@ -43,7 +74,7 @@ async function explain(statement: string, args: string): Promise<string> {
     try {
       const result: unknown = await tx.execute(sql.raw(`explain execute list_plan_check(${args})`));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[];
-      return rows.map((r) => Object.values(r).join('')).join('\n');
+      return withoutVocabulary(rows.map((r) => Object.values(r).join('')).join('\n'));
     } finally {
       await tx.execute(sql`deallocate list_plan_check`);
     }

@@ -2,7 +2,7 @@ import type { Sort, Stats, Teacher } from '@learnlingo/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch } from '../../db/schema.js';
+import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch, teacherWord } from '../../db/schema.js';
 import { CatalogueCounts } from '../memory/catalogue-counts.js';
 import type { CursorPosition, SearchCounted } from '../model/cursor.js';
 import { SearchIndexBuilder, type NameMatch, type SearchIndex } from '../memory/search-index.js';
@@ -226,12 +226,31 @@ const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
  * lower case, then stripped of every character tsquery syntax gives a meaning to — unaccent
  * turns some letters into them (ʼ → ', ŉ → 'n, ː → :, ⑴ → (1)), which made to_tsquery fail
  * with a syntax error — all required, a word of 3 characters or more as a prefix.
+ *
+ * A word of 3 letters or more that no document word starts with (teacher_word, the
+ * documents' distinct words) is widened to the words like it (decision 108): pg_trgm
+ * similarity at least WORD_SIMILARITY, the WORD_ALTERNATIVES closest, so "portugese" is
+ * `portugese:* | portuguese | portugal`. A word some document has is never widened: each
+ * word matches either exactly in every document or loosely in every document, so exact
+ * matches never share a query with loose ones. parseTerms reads the alternatives, so
+ * SearchIndex answers a widened search as any other.
  */
-const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.word || t.suffix, ' & ' order by t.n), ''))
-  from (select translate(lower(unaccent(w.word)), ${TSQUERY_SYNTAX}, '') as word,
-      case when char_length(w.word) >= 3 then ':*' else '' end as suffix, w.n
-    from unnest(string_to_array(${P('words')}, ' ')) with ordinality as w(word, n)) t
-  where t.word <> '')`;
+const WORD_SIMILARITY = sql.raw('0.4');
+const WORD_ALTERNATIVES = sql.raw('5');
+const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.term, ' & ' order by t.n), ''))
+  from (select t.n, case
+      when t.word !~ '^[[:alpha:]]{3,}$'
+        or exists (select 1 from ${teacherWord} hit where hit.word like t.word || '%')
+        then t.word || t.suffix
+      else coalesce((select '(' || t.word || t.suffix || ' | ' || string_agg(v.word, ' | ' order by v.n) || ')'
+          from (select v.word, row_number() over (order by similarity(v.word, t.word) desc, v.word) as n
+            from ${teacherWord} v where v.word % t.word and similarity(v.word, t.word) >= ${WORD_SIMILARITY}
+            order by similarity(v.word, t.word) desc, v.word limit ${WORD_ALTERNATIVES}) v),
+        t.word || t.suffix) end as term
+    from (select translate(lower(unaccent(w.word)), ${TSQUERY_SYNTAX}, '') as word,
+        case when char_length(w.word) >= 3 then ':*' else '' end as suffix, w.n
+      from unnest(string_to_array(${P('words')}, ' ')) with ordinality as w(word, n)) t
+    where t.word <> '') t)`;
 /*
  * `name_text %> text` is `text <% name_text` written as the trigram index's own condition:
  * PostgreSQL then sees that the OR is exactly what the BitmapOr of the two indexes found
