@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_REASONS, lessonMessages, type Teacher } from '@learnlingo/contract';
 import { toastMessages, type FormEcho } from '@learnlingo/contract/plain';
@@ -9,15 +9,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
 import { useHead } from '../../../lib/head';
 import { errorStatus } from '../../../lib/api-error';
 import { selectIsLoggedIn, selectUser } from '../../auth';
-import { TeacherAvatar, useGetTeacherQuery } from '../../teachers';
+import { useGetTeacherQuery } from '../../teachers';
 import { useGetBookingEchoQuery, useGetSlotsQuery } from '../api/booking-api';
 import { BOOKING_TEXT, BOOKING_TITLE } from '../booking-texts';
 import { useBrowserTimeZone } from '../hooks/use-browser-time-zone';
 import { dayKey, formatDay, formatTime, isTimeZone, pageTimeZones, zoneLabel } from '../lib/lesson-time';
 import { BookingConfirmation } from './booking-confirmation';
+import { BookingTeacher } from './booking-teacher';
 import styles from './booking.module.css';
 
 /** The zone the page's times are in: `?tz=` (the page's own zone form), else the browser's (UTC on the server). */
@@ -26,35 +28,6 @@ function usePageTimeZone(): string {
   const browser = useBrowserTimeZone();
   const asked = search.get('tz');
   return asked && isTimeZone(asked) ? asked : browser;
-}
-
-/**
- * A labelled text field as components/ui/text-field draws it (the same look, label above,
- * message below). Not that component: the page's chunk importing it would split zod out of
- * the auth forms' chunk and lengthen the shell's list of lazy files (~25 B of the first load).
- */
-function PageField({ label, error, ...input }: ComponentPropsWithoutRef<'input'> & { label: string; error: string | undefined }) {
-  const id = useId();
-  return (
-    <div className={styles.bookField}>
-      <label htmlFor={id} className={styles.bookFieldLabel}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={error ? `${styles.bookInput} ${styles.bookInvalid}` : styles.bookInput}
-        placeholder={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={styles.bookFieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /** Free starts grouped by the learner's calendar day. */
@@ -201,23 +174,26 @@ function BookingPageForm({ teacher, echo, timeZone }: BookingPageFormProps) {
           ) : null}
         </fieldset>
         <div className={styles.fields}>
-          <PageField
+          <TextField
             label="Full Name"
+            placeholder="Full Name"
             name="fullName"
             autoComplete="name"
             defaultValue={values.fullName ?? (isLoggedIn ? user.name : '')}
             error={errors.fullName}
           />
-          <PageField
+          <TextField
             label="Email"
+            placeholder="Email"
             type="email"
             name="email"
             autoComplete="email"
             defaultValue={values.email ?? (isLoggedIn ? user.email : '')}
             error={errors.email}
           />
-          <PageField
+          <TextField
             label="Phone number"
+            placeholder="Phone number"
             type="tel"
             name="phone"
             autoComplete="tel"
@@ -296,13 +272,7 @@ export function BookingPage({ teacherId }: { teacherId: string }) {
           ) : (
             <>
               <p className={styles.bookText}>{BOOKING_TEXT}</p>
-              <div className={`${styles.teacher} ${styles.bookTeacher}`}>
-                <TeacherAvatar teacherId={teacher.id} source={teacher.avatar_url} name={name} size={44} />
-                <div>
-                  <p className={styles.teacherLabel}>Your teacher</p>
-                  <p className={styles.teacherName}>{name}</p>
-                </div>
-              </div>
+              <BookingTeacher teacher={teacher} className={styles.bookTeacher} />
               <BookingPageForm teacher={teacher} echo={echo?.form === 'booking' ? echo : null} timeZone={timeZone} />
             </>
           )}
