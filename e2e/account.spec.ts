@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, shoot, signUpViaApi, test, whenAppRuns, type TestUser } from './fixtures';
+import { checkA11y, expect, formOf, shoot, signUpViaApi, test, whenAppRuns, type TestUser } from './fixtures';
 import { linkFromOutbox } from './outbox';
 
 // Issue 10, accounts: forgot password, /account, deleting the account, one session across tabs,
@@ -28,7 +28,7 @@ function ownClientAddress(): string {
  * to where they were.
  */
 async function logIn(page: Page, email: string, password: string) {
-  const form = page.getByRole('dialog', { name: 'Login' }).or(page.getByRole('main').filter({ has: page.getByRole('heading', { level: 1, name: 'Login' }) }));
+  const form = formOf(page, 'Login');
   await expect(form).toBeVisible();
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);

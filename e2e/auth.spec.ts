@@ -1,4 +1,4 @@
-import { test, expect, whenAppRuns } from './fixtures';
+import { test, expect, formOf, whenAppRuns } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
@@ -6,9 +6,7 @@ import type { Page } from '@playwright/test';
  * server's /login or /register page when the header's link was tapped before (decision 105).
  */
 async function fillAndSubmit(page: Page, modal: 'Login' | 'Registration', values: Record<string, string>) {
-  const dialog = page
-    .getByRole('dialog', { name: modal })
-    .or(page.getByRole('main').filter({ has: page.getByRole('heading', { level: 1, name: modal }) }));
+  const dialog = formOf(page, modal);
   await expect(dialog).toBeVisible();
   for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
   await dialog.getByRole('button', { name: modal === 'Login' ? 'Log In' : 'Registration' }).click();

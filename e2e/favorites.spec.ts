@@ -1,4 +1,4 @@
-import { checkA11y, expect, shoot, signUpViaApi, test } from './fixtures';
+import { checkA11y, expect, formOf, shoot, signUpViaApi, test } from './fixtures';
 
 // Issue 4: favourites are stored per account on the server and kept in the browser.
 
@@ -59,6 +59,6 @@ test('the heart while signed out asks to sign in', async ({ page }) => {
   await page.getByRole('article').first().getByRole('button', { name: 'Add to favorites' }).click();
   await expect(page.getByText('You need to authenticate')).toBeVisible();
   // clicked as soon as it shows: the Login modal once the app runs, the /login page before (decision 105)
-  await expect(page.getByRole('dialog', { name: 'Login' }).or(page.getByRole('heading', { level: 1, name: 'Login' }))).toBeVisible();
+  await expect(formOf(page, 'Login')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
 });

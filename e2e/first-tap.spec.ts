@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, formOf, test } from './fixtures';
 
 // Issue 28: what a person does while the page is on screen but its code still loads is not
 // lost. The page's code is held back here (the app's entry, or the page's own chunk: React
@@ -60,23 +60,20 @@ test.describe('at CPU ×4, each main control the moment it is visible', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   });
 
-  const loginForm = (page: Page) =>
-    page.getByRole('dialog', { name: 'Login' }).or(page.getByRole('heading', { level: 1, name: 'Login' }));
-
   test('Log in and Registration open their forms', async ({ page }) => {
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
-    await expect(loginForm(page)).toBeVisible();
+    await expect(formOf(page, 'Login')).toBeVisible();
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('banner').getByRole('link', { name: 'Registration' }).click();
-    await expect(page.getByRole('dialog', { name: 'Registration' }).or(page.getByRole('heading', { level: 1, name: 'Registration' }))).toBeVisible();
+    await expect(formOf(page, 'Registration')).toBeVisible();
   });
 
   test("a visitor's heart asks to sign in", async ({ page }) => {
     await page.goto('/teachers', { waitUntil: 'commit' });
     await page.getByRole('article').first().getByRole('button', { name: 'Add to favorites' }).click();
     await expect(page.getByText('You need to authenticate')).toBeVisible();
-    await expect(loginForm(page)).toBeVisible();
+    await expect(formOf(page, 'Login')).toBeVisible();
   });
 
   test('Read more, then Book trial lesson, opens the booking', async ({ page }) => {
@@ -84,9 +81,7 @@ test.describe('at CPU ×4, each main control the moment it is visible', () => {
     const card = page.getByRole('article').nth(2);
     await card.locator('summary', { hasText: 'Read more' }).click();
     await card.getByRole('link', { name: 'Book trial lesson' }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Book trial lesson' }).or(page.getByRole('heading', { level: 1, name: 'Book trial lesson' })),
-    ).toBeVisible();
+    await expect(formOf(page, 'Book trial lesson')).toBeVisible();
     await expect(page.getByLabel('Full Name')).toBeVisible();
   });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const screenshotDir = path.join(here, 'artifacts/screenshots');
@@ -94,6 +94,17 @@ export async function shoot(page: Page, name: string): Promise<void> {
  * (issue 28). Every control must therefore do what it says before the app is live: links and
  * forms that the server answers, which the app takes over once it runs (decision 105).
  */
+/**
+ * A form a control opens, wherever the tap led: its modal once the app runs, or the server's
+ * page of the same name (`/login`, `/register`, `/teachers/:id/book`) when the tap came before
+ * (decision 105). Journeys fill it the same way either way.
+ */
+export function formOf(page: Page, name: string): Locator {
+  return page
+    .getByRole('dialog', { name })
+    .or(page.getByRole('main').filter({ has: page.getByRole('heading', { level: 1, name }) }));
+}
+
 /**
  * For the tests of what only the running app has (a modal's focus trap, scroll lock, Escape,
  * its validation as one types): waits until the page is live. Journeys never call it — they
