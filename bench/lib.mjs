@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,11 +99,14 @@ export function freePort() {
 }
 
 /** Starts the server and resolves once /api/health answers. Only ever on 127.0.0.1. */
-export async function startServer(env, port) {
+export async function startServer(env, port, { checkout = root, script = 'server.js' } = {}) {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    cwd: root,
+  // (`checkout`: another built checkout of the repository, e.g. the commit before a change)
+  // (`script`: start.js for the production start, which runs WORKERS processes)
+  const entry = checkout === root && script === 'server.js' ? serverEntry : path.join(checkout, 'apps/server/dist', script);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
   });
@@ -355,4 +358,119 @@ export async function lighthouseAuditWithRetry(url, chromium) {
       console.log(`${error.message.split('\n')[0]} — run again`);
     }
   }
+}
+
+/**
+ * CPU time (ms) of a server by thread, from /proc/<pid>/task (Linux; null elsewhere): `main`
+ * (the JavaScript thread), `v8` (V8's platform workers: concurrent GC marking and sweeping,
+ * the optimising compiler), `pool` (libuv's thread pool: zlib's compression, crypto, fs) and
+ * `other`. Node 20 names none of its threads, so they are told apart by the order they were
+ * made in (thread ids grow): V8's workers (--v8-pool-size, 4 by default, and the platform's
+ * delayed-task thread) are made at start, before any JavaScript runs; the pool's threads
+ * (UV_THREADPOOL_SIZE, 4) at its first use, all at once. With `children` (cluster workers),
+ * the threads of every process whose parent is `pid` are added to the same parts.
+ */
+export function threadCpu(pid, { v8Threads = 5, poolThreads = 4 } = {}) {
+  if (!existsSync(`/proc/${pid}/task`)) return null;
+  const out = { main: 0, v8: 0, pool: 0, other: 0, processes: 0 };
+  const ticksPerMs = 100 / 1000;
+  const ms = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerMs;
+  };
+  const pids = [pid];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  for (const one of pids) {
+    let tids;
+    try {
+      tids = readdirSync(`/proc/${one}/task`).map(Number).sort((a, b) => a - b);
+    } catch {
+      continue;
+    }
+    out.processes += 1;
+    const rest = tids.filter((tid) => tid !== one);
+    rest.forEach((tid, index) => {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${one}/task/${tid}/stat`, 'utf8');
+      } catch {
+        return;
+      }
+      const part = index < v8Threads ? 'v8' : index >= rest.length - poolThreads ? 'pool' : 'other';
+      out[part] += ms(stat);
+    });
+    try {
+      out.main += ms(readFileSync(`/proc/${one}/task/${one}/stat`, 'utf8'));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** The machine's 1-minute load average, one decimal. */
+export const loadAverage = () => Math.round(os.loadavg()[0] * 10) / 10;
+
+/**
+ * loadRun with the server's CPU per request by thread (threadCpu: main, V8's helpers, the
+ * libuv pool; cluster workers included) and the machine's load average before and after.
+ */
+export async function loadRunByThread(server, title, paths, options) {
+  const loadBefore = loadAverage();
+  const before = threadCpu(server.pid);
+  const row = await loadRun(server, title, paths, options);
+  const after = threadCpu(server.pid);
+  const per = (key) => (before && after && row.requests ? Math.round(((after[key] - before[key]) * 1000) / row.requests) : null);
+  const main = per('main');
+  const v8 = per('v8');
+  const pool = per('pool');
+  const other = per('other');
+  return {
+    ...row,
+    mainUs: main,
+    v8Us: v8,
+    poolUs: pool,
+    otherUs: other,
+    threadsUs: main === null ? null : main + v8 + pool + other,
+    load: `${loadBefore}→${loadAverage()}`,
+  };
+}
+
+/**
+ * The render floor of pages (bench/render.mjs's measure): the CPU µs per call of a checkout's
+ * server entry (`<checkout>/apps/web/dist-ssr/entry-server.js`) in this process, with every
+ * API answer canned — no HTTP, no database, no compression, no concurrency; V8's helper
+ * threads included (process.cpuUsage). The answers are asked of `base` once, before anything
+ * is measured; each URL is rendered `passes` times after `warm` unmeasured passes (the JIT's).
+ * The caller sets NODE_ENV=production before the first call (React's production build).
+ */
+export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3 } = {}) {
+  const { render } = await import(pathToFileURL(path.join(checkout, 'apps/web/dist-ssr/entry-server.js')).href);
+  const answers = new Map();
+  const fetchFromServer = async (request) => {
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    let answer = answers.get(key);
+    if (!answer) {
+      const response = await fetch(base + key, { headers: { accept: 'application/json' } });
+      answer = { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
+      answers.set(key, answer);
+    }
+    return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
+  };
+  const request = (url) => ({ url, fetch: fetchFromServer, sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+  for (let pass = 0; pass < warm; pass += 1) for (const url of urls) await render(request(url));
+  const cpu = process.cpuUsage();
+  for (let pass = 0; pass < passes; pass += 1) for (const url of urls) await render(request(url));
+  const used = process.cpuUsage(cpu);
+  return Math.round((used.user + used.system) / (passes * urls.length));
 }

@@ -1,30 +1,44 @@
 #!/usr/bin/env node
-// Server-rendered pages under load (issue 9; autocannon, 127.0.0.1 only), on 100,000 teachers.
-// Every request sends a browser's `accept: text/html…` and `accept-encoding: gzip, deflate, br, zstd`. For each engine:
-//  run A (HTML_CACHE_MAX=0: every page is rendered): the constant-JSON ceiling (/api/version)
-//    of the same run, then anonymous `/teachers` with distinct filter URLs (language × level ×
-//    price range × order, and searches; each URL different) and distinct teacher pages
-//    (`/teachers/:id`, ids from the server's own sitemap);
-//  run B (the in-process HTML cache on, as shipped): the ceiling again, the same distinct
-//    URLs (first visits: the cache cannot help), and cached pages (a few hundred URLs
-//    visited once before, then repeated; and once more without Accept-Encoding, as curl asks).
-// Targets (issue 9): distinct SSR pages ≥ 1,000 req/s with p99 ≤ 50 ms on PostgreSQL; cached
-// pages ≥ 50 % of the ceiling. Each row also gives the CPU µs per request of the server,
-// PostgreSQL and the load generator (Linux /proc).
-// Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres|both]
+// Server-rendered pages under load (issues 9 and 29; autocannon, 127.0.0.1 only), on 100,000
+// teachers. Every request sends a browser's `accept: text/html…` and `accept-encoding: gzip,
+// deflate, br, zstd`. In each of `--rounds` rounds (3), for each variant in turn (the order
+// alternates between rounds, so that a busier minute of the shared machine falls on each):
+//  server A (HTML_CACHE_MAX=0: every page is rendered): anonymous `/teachers` with distinct
+//    filter URLs (language × level × price range × order, and searches) and distinct teacher
+//    pages (`/teachers/:id`, ids from the server's own sitemap); no URL comes round twice in
+//    the whole run (each run has its own slice). Beside each row: the render floor of the
+//    same kind of page (bench/render.mjs's measure: the server entry in this process with the
+//    API's answers canned, no HTTP, no compression, V8's helper threads included), the
+//    server's CPU per page by thread (/proc/<pid>/task: the JavaScript thread, V8's helper
+//    threads — GC and compiler —, libuv's pool — compression —; cluster workers included),
+//    their ratio to the floor (issue 29's target: ≤ 1.5), p99 at `--connections`, and the
+//    machine's 1-minute load average before → after;
+//  server B (the HTML cache on, as shipped): cached pages (a few hundred URLs visited once
+//    before, then repeated).
+// Variants: this checkout; with `--before <dir>` a built checkout of another commit (e.g. `git
+// worktree add /work/x main && cd /work/x && npm ci && npm run build`) first, this one after;
+// with `--workers 1,2` this checkout started by dist/start.js with WORKERS=1 and WORKERS=2
+// (Node's cluster, README "Running at scale").
+// Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--rounds 3]
+//        [--engine postgres|pglite] [--before <dir>] [--workers 1,2] [--floor 100] [--no-cached]
 //        [--no-build]
-import { spawnSync } from 'node:child_process';
+// React's production build for the in-process floor, as the server runs it (before any import of it)
+process.env.NODE_ENV = 'production';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   arg,
+  buildUnlessNoBuild,
   catalogueEnv,
   freePort,
-  loadRun,
+  loadAverage,
+  loadRunByThread,
+  median,
   PG_ADMIN,
   pgReachable,
   root,
   searchIndexBuilt,
+  renderFloor,
   seed,
   shuffle,
   sitemapTeacherPaths,
@@ -34,15 +48,28 @@ import {
 const COUNT = Number(arg('count', 100_000));
 const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
-const ENGINES = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] }[arg('engine', 'postgres')];
-if (!ENGINES) throw new Error('--engine is pglite, postgres or both');
+const ENGINE = arg('engine', 'postgres');
+if (ENGINE !== 'postgres' && ENGINE !== 'pglite') throw new Error('--engine is postgres or pglite');
+const ROUNDS = Number(arg('rounds', 3));
+/** URLs of each kind rendered in-process for the floor */
+const FLOOR_URLS = Number(arg('floor', 100));
+const BEFORE = arg('before', undefined);
+const WORKERS = arg('workers', undefined);
+const CACHED = !process.argv.includes('--no-cached');
+/** The servers compared: name, built checkout, and cluster workers (start.js) or none (server.js). */
+const VARIANTS = BEFORE
+  ? [
+      { name: 'before', checkout: path.resolve(BEFORE) },
+      { name: 'after', checkout: root },
+    ]
+  : WORKERS
+    ? WORKERS.split(',').map((n) => ({ name: `${n} process${n === '1' ? '' : 'es'}`, checkout: root, workers: n }))
+    : [{ name: 'this', checkout: root }];
 /** What a browser sends for a page (Chromium's Accept and Accept-Encoding): pages come back brotli-compressed. */
 const HTML = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br, zstd',
 };
-/** The same without Accept-Encoding (as curl sends it): pages come back uncompressed. */
-const HTML_IDENTITY = { accept: HTML.accept };
 /** How many URLs of each kind the cached-pages run repeats. */
 const CACHED_SET = 200;
 
@@ -108,104 +135,145 @@ async function visit(base, urls) {
   await Promise.all(Array.from({ length: 8 }, walk));
 }
 
-const load = (server, title, paths, distinct = false, headers = HTML) =>
-  loadRun(server, title, paths, { connections: CONNECTIONS, duration: DURATION, headers }).then((row) => ({
+const run = (server, title, paths, headers = HTML) =>
+  loadRunByThread(server, title, paths, { connections: CONNECTIONS, duration: DURATION, headers }).then((row) => ({
     ...row,
-    // with the cache on, a distinct run is honest only while no URL comes round again
-    urls: paths.length,
-    repeats: distinct && row.requests > paths.length ? 'yes' : '',
+    // each distinct run has URLs of its own: a URL that came round again says so here
+    repeats: row.requests > paths.length ? 'yes' : '',
   }));
 
-const ofCeiling = (row, ceiling) => ({ ...row, ofCeiling: `${Math.round((row.reqPerSec / ceiling.reqPerSec) * 100)}%` });
+const start = (variant, env) =>
+  freePort().then((port) =>
+    startServer(variant.workers ? { ...env, WORKERS: variant.workers } : env, port, {
+      checkout: variant.checkout,
+      script: variant.workers ? 'start.js' : 'server.js',
+    }),
+  );
 
-async function benchEngine(engine) {
-  const env = await catalogueEnv(engine, COUNT);
-  console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
-  seed(env, COUNT);
-  const rows = [];
-  let checks;
-  let catalogue;
-  let teachers;
-  /** URLs for the warm-ups (the last 2,000 of each kind), the cached set (the first CACHED_SET), the distinct runs (the rest) */
-  let warm;
-  let cached;
-  let distinctLists;
-  let distinctPages;
+/** `count` slices of `items`, each its own. */
+const slices = (items, count) => Array.from({ length: count }, (_, i) => items.slice(Math.floor((i * items.length) / count), Math.floor(((i + 1) * items.length) / count)));
 
-  const a = await startServer({ ...env, HTML_CACHE_MAX: '0' }, await freePort());
+buildUnlessNoBuild();
+if (ENGINE === 'postgres' && !(await pgReachable())) throw new Error(`PostgreSQL is not reachable at ${PG_ADMIN}: try --engine pglite`);
+const env = await catalogueEnv(ENGINE, COUNT);
+console.log(`\n[${ENGINE}] preparing ${COUNT} teachers…`);
+seed(env, COUNT);
+
+// the URLs, from the first variant's server: warm-ups (the last 2,000 of each kind), the
+// cached set (the first CACHED_SET), the distinct runs (the rest, one slice per run)
+let warm;
+let cached;
+let listSlices;
+let pageSlices;
+{
+  const probeServer = await start(VARIANTS[0], { ...env, HTML_CACHE_MAX: '0' });
   try {
-    const facets = await (await fetch(`${a.base}/api/teachers/facets`)).json();
-    catalogue = catalogueUrls(facets);
-    teachers = await teacherUrls(a.base);
+    const facets = await (await fetch(`${probeServer.base}/api/teachers/facets`)).json();
+    const catalogue = catalogueUrls(facets);
+    const teachers = await teacherUrls(probeServer.base);
     warm = shuffle([...catalogue.slice(-2000), ...teachers.slice(-2000)]);
     cached = shuffle([...catalogue.slice(0, CACHED_SET), ...teachers.slice(0, CACHED_SET)]);
-    distinctLists = catalogue.slice(CACHED_SET, -2000);
-    distinctPages = teachers.slice(CACHED_SET, -2000);
-    const [first] = (await (await fetch(`${a.base}/api/teachers?limit=1`)).json()).items;
-    const one = await (await fetch(`${a.base}/api/teachers/${encodeURIComponent(first.id)}`)).json();
-    checks = {
-      '/teachers': await probe(a.base, '/teachers', `${first.name} ${first.surname}`),
-      [`/teachers/${first.id}`]: await probe(a.base, `/teachers/${encodeURIComponent(first.id)}`, `${one.name} ${one.surname}`),
-      '/no-such-page': await probe(a.base, '/no-such-page'),
+    listSlices = slices(catalogue.slice(CACHED_SET, -2000), ROUNDS * VARIANTS.length);
+    pageSlices = slices(teachers.slice(CACHED_SET, -2000), ROUNDS * VARIANTS.length);
+    const [first] = (await (await fetch(`${probeServer.base}/api/teachers?limit=1`)).json()).items;
+    const one = await (await fetch(`${probeServer.base}/api/teachers/${encodeURIComponent(first.id)}`)).json();
+    const checks = {
+      '/teachers': await probe(probeServer.base, '/teachers', `${first.name} ${first.surname}`),
+      [`/teachers/${first.id}`]: await probe(probeServer.base, `/teachers/${encodeURIComponent(first.id)}`, `${one.name} ${one.surname}`),
+      '/no-such-page': await probe(probeServer.base, '/no-such-page'),
     };
     console.table(checks);
-    if (!Object.values(checks).some((c) => c.rendered)) {
-      console.log('the pages are the empty shell (no server rendering on this build): figures are for index.html');
+  } finally {
+    await probeServer.stop();
+  }
+}
+
+const rows = [];
+let runIndex = 0;
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
+  for (const variant of order) {
+    const lists = listSlices[runIndex];
+    const pages = pageSlices[runIndex];
+    runIndex += 1;
+    const tag = `round ${round}, ${variant.name}`;
+    const a = await start(variant, { ...env, HTML_CACHE_MAX: '0' });
+    try {
+      await searchIndexBuilt(a);
+      await run(a, `${tag}: warm-up`, warm);
+      // the floor of the same pages (their API answers asked of this server once, before)
+      const floorLists = await renderFloor(variant.checkout, a.base, lists.slice(0, FLOOR_URLS));
+      const floorPages = await renderFloor(variant.checkout, a.base, pages.slice(0, FLOOR_URLS));
+      for (const [kind, urls, floorUs] of [
+        ['/teachers?… distinct', lists, floorLists],
+        ['/teachers/:id distinct', pages, floorPages],
+      ]) {
+        const row = await run(a, `${tag}: ${kind}`, urls);
+        rows.push({ round, variant: variant.name, kind, ...row, floorUs, ratio: row.threadsUs === null ? null : Math.round((row.threadsUs / floorUs) * 100) / 100 });
+        console.log(JSON.stringify(rows.at(-1)));
+      }
+    } finally {
+      await a.stop();
     }
-    // the search index (decision 095) is built in the background from the first search: not under the rows
-    console.log(`A: search index built in ${await searchIndexBuilt(a)} ms`);
-    await load(a, 'warm-up', warm);
-    const ceiling = await load(a, 'A: constant JSON (/api/version)', ['/api/version']);
-    const lists = await load(a, 'A (HTML cache off): /teachers, distinct filter URLs', distinctLists);
-    const pages = await load(a, 'A (HTML cache off): /teachers/:id, distinct teachers', distinctPages);
-    rows.push({ ...ceiling, ofCeiling: '100%' }, ofCeiling(lists, ceiling), ofCeiling(pages, ceiling));
-  } finally {
-    await a.stop();
+    if (!CACHED) continue;
+    const b = await start(variant, env);
+    try {
+      await searchIndexBuilt(b);
+      await visit(b.base, cached);
+      const row = await run(b, `${tag}: cached`, cached);
+      rows.push({ round, variant: variant.name, kind: `cached (${cached.length} URLs)`, ...row, repeats: '' });
+      console.log(JSON.stringify(rows.at(-1)));
+    } finally {
+      await b.stop();
+    }
   }
-
-  const b = await startServer(env, await freePort());
-  try {
-    console.log(`B: search index built in ${await searchIndexBuilt(b)} ms`);
-    await load(b, 'warm-up', warm);
-    const ceiling = await load(b, 'B: constant JSON (/api/version)', ['/api/version']);
-    // none of these URLs was visited before: first visits, which the cache cannot answer
-    const lists = await load(b, 'B (HTML cache on): /teachers, distinct filter URLs', distinctLists, true);
-    const pages = await load(b, 'B (HTML cache on): /teachers/:id, distinct teachers', distinctPages, true);
-    // visited only now: the distinct runs' first visits (thousands on a fast machine) would
-    // have pushed some of them out of the cache (HTML_CACHE_MAX, least recently used first),
-    // and their renders would have been counted as hits
-    await visit(b.base, cached);
-    const hits = await load(b, `B (HTML cache on): cached pages (${cached.length} URLs, visited before)`, cached);
-    const identity = await load(b, 'B (HTML cache on): the same cached pages, no Accept-Encoding', cached, false, HTML_IDENTITY);
-    rows.push(
-      { ...ceiling, ofCeiling: '100%' },
-      ofCeiling(lists, ceiling),
-      ofCeiling(pages, ceiling),
-      ofCeiling(hits, ceiling),
-      ofCeiling(identity, ceiling),
-    );
-  } finally {
-    await b.stop();
-  }
-  console.log(`[${engine}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each, a browser's Accept and Accept-Encoding`);
-  console.table(rows);
-  return { engine, count: COUNT, connections: CONNECTIONS, duration: DURATION, checks, rows };
 }
 
-if (!process.argv.includes('--no-build')) {
-  console.log('building …');
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error('build failed');
-}
-const results = [];
-for (const engine of ENGINES) {
-  if (engine === 'postgres' && !(await pgReachable())) {
-    console.log(`[postgres] not reachable at ${PG_ADMIN}: skipped`);
-    continue;
+const shown = rows.map((row) => ({
+  round: row.round,
+  variant: row.variant,
+  kind: row.kind,
+  'pages/s': row.reqPerSec,
+  p99: row.p99,
+  failures: row.failures,
+  'server µs': row.threadsUs,
+  'main µs': row.mainUs,
+  'V8 helpers µs': row.v8Us,
+  'pool µs': row.poolUs,
+  'floor µs': row.floorUs ?? '',
+  ratio: row.ratio ?? '',
+  'PG µs': row.postgresUs,
+  load: row.load,
+  repeats: row.repeats,
+}));
+console.log(`\n[${ENGINE}] ${COUNT} teachers, ${CONNECTIONS} connections, ${DURATION}s each, ${ROUNDS} rounds, a browser's Accept and Accept-Encoding`);
+console.table(shown);
+// medians over the rounds, per variant and kind
+const summary = [];
+for (const variant of VARIANTS) {
+  for (const kind of [...new Set(rows.map((row) => row.kind))]) {
+    const of = rows.filter((row) => row.variant === variant.name && row.kind === kind);
+    if (of.length === 0) continue;
+    const med = (key) => (of.every((row) => typeof row[key] === 'number') ? median(of.map((row) => row[key])) : '');
+    summary.push({
+      variant: variant.name,
+      kind,
+      'pages/s': med('reqPerSec'),
+      p99: med('p99'),
+      'server µs': med('threadsUs'),
+      'main µs': med('mainUs'),
+      'V8 helpers µs': med('v8Us'),
+      'pool µs': med('poolUs'),
+      'floor µs': med('floorUs'),
+      ratio: med('ratio'),
+      'ratio range': of[0].ratio === undefined ? '' : `${Math.min(...of.map((r) => r.ratio))}–${Math.max(...of.map((r) => r.ratio))}`,
+    });
   }
-  results.push(await benchEngine(engine));
 }
+console.log('medians of the rounds (ratio: server CPU per page ÷ the render floor; issue 29 targets ≤ 1.5)');
+console.table(summary);
+console.log(`load average now ${loadAverage()}`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const out = path.join(root, 'bench/results', `ssr-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(out, JSON.stringify({ node: process.version, results }, null, 2));
+writeFileSync(out, JSON.stringify({ node: process.version, engine: ENGINE, count: COUNT, connections: CONNECTIONS, duration: DURATION, variants: VARIANTS, rows, summary }, null, 2));
 console.log(`\nwritten ${path.relative(root, out)}`);
