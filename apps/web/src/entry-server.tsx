@@ -42,6 +42,11 @@ async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<Ses
  * still waiting for something after `timeoutMs`.
  */
 export function renderToHtml(element: ReactNode, timeoutMs = RENDER_TIMEOUT_MS): Promise<string> {
+  return renderToBytes(element, timeoutMs).then((bytes) => bytes.toString('utf8'));
+}
+
+/** renderToHtml's markup as React wrote it, UTF-8 (what the server sends: no string made and encoded again). */
+function renderToBytes(element: ReactNode, timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let renderError: unknown;
     const chunks: Buffer[] = [];
@@ -54,7 +59,7 @@ export function renderToHtml(element: ReactNode, timeoutMs = RENDER_TIMEOUT_MS):
       // (piped only once everything rendered without an error)
       final(done) {
         clearTimeout(timer);
-        resolve(Buffer.concat(chunks).toString('utf8'));
+        resolve(Buffer.concat(chunks));
         done();
       },
     });
@@ -92,12 +97,25 @@ const SUSPENDED_BOUNDARY = '<!--$?-->';
  * line with an inline script, which the CSP refuses and which needs JavaScript: rendering
  * again, with the code now loaded, puts it in place. Only a process's first renders pay this.
  */
-async function renderComplete(element: () => ReactNode): Promise<string> {
-  let html = await renderToHtml(element());
+async function renderComplete(element: () => ReactNode): Promise<Buffer> {
+  let html = await renderToBytes(element());
   for (let attempt = 1; attempt < 3 && html.includes(SUSPENDED_BOUNDARY); attempt += 1) {
-    html = await renderToHtml(element());
+    html = await renderToBytes(element());
   }
   return html;
+}
+
+/**
+ * A page's result with its markup as bytes (`htmlBytes`, which the server sends as they are)
+ * and as a string made only when something reads `html` (tests, tools): a page's markup is
+ * tens of kilobytes, and the server would otherwise decode it here and encode it again.
+ */
+function withMarkup<T extends object>(result: T, bytes: Buffer): T & { html: string; htmlBytes: Uint8Array } {
+  let text: string | undefined;
+  return Object.defineProperties(result, {
+    html: { enumerable: true, get: () => (text ??= bytes.toString('utf8')) },
+    htmlBytes: { enumerable: true, value: bytes },
+  }) as T & { html: string; htmlBytes: Uint8Array };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -246,16 +264,18 @@ async function renderWith(store: AppStore, request: RenderRequest): Promise<Rend
     // (an object, not a closure over this request: React keeps the last value it was given)
     const collected = new HeadCollected();
     const html = await renderComplete(() => page(store, request.url, collected));
-    return {
-      kind: 'page',
-      status,
-      head: headTags(collected.head, location.pathname, request.publicOrigin),
+    return withMarkup(
+      {
+        kind: 'page' as const,
+        status,
+        head: headTags(collected.head, location.pathname, request.publicOrigin),
+        state: stateForBrowser(store),
+        signedIn: Boolean(user),
+        sessionKnown: session !== 'unknown',
+        modules: handle ? [`src/app/pages/${handle.module}.tsx`] : [],
+      },
       html,
-      state: stateForBrowser(store),
-      signedIn: Boolean(user),
-      sessionKnown: session !== 'unknown',
-      modules: handle ? [`src/app/pages/${handle.module}.tsx`] : [],
-    };
+    );
   } catch (error) {
     // the error page, as the browser shows a routing failure (what failed stays in the
     // server: the page says only the status); the browser renders anew

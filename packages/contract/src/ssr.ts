@@ -47,6 +47,8 @@ export type RenderResult =
       head: string;
       /** the app's markup, for <div id="root"> */
       html: string;
+      /** the same markup as React wrote it (UTF-8), when the entry has it: what the server sends */
+      htmlBytes?: Uint8Array;
       /** the store, as JSON safe inside <script type="application/json">; null = the browser renders anew */
       state: string | null;
       /** signed in: the HTML is private to this user */

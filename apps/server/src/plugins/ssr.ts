@@ -269,7 +269,7 @@ export async function createPageRenderer(
       ...(result.head ? [Buffer.from(result.head), ...(styles.length > 0 ? [HEAD_SEPARATOR] : [])] : []),
       styles,
       template.beforeHtml,
-      Buffer.from(result.html),
+      result.htmlBytes ?? Buffer.from(result.html),
       template.beforeState,
       ...(result.state === null ? [] : [STATE_OPEN, Buffer.from(result.state), STATE_CLOSE]),
       template.end,
