@@ -199,3 +199,37 @@ export function isWeeklyHours(value: unknown): value is WeeklyHours {
     )
   );
 }
+
+// ---------------------------------------------------------------- school closures
+
+/** A closure as the school set it: calendar days (YYYY-MM-DD) in the school's zone, both included. */
+export interface ClosureDays {
+  startsOn: string;
+  endsOn: string;
+}
+
+/** [from, to) in ms */
+export type Interval = [from: number, to: number];
+
+/** The first instant of a calendar day in `timeZone` (its midnight, or the first hour that exists). */
+function dayStart(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  for (let hour = 0; hour < 24; hour += 1) {
+    const instant = zonedHourToInstant(y, m, d, hour, timeZone);
+    if (instant !== null) return instant;
+  }
+  return Date.UTC(y, m - 1, d);
+}
+
+/** The instants a closure covers: from its first day's start to the start of the day after its last, in the school's zone. */
+export function closureInterval({ startsOn, endsOn }: ClosureDays, timeZone: string): Interval {
+  const after = new Date(`${endsOn}T00:00:00Z`);
+  after.setUTCDate(after.getUTCDate() + 1);
+  return [dayStart(startsOn, timeZone), dayStart(after.toISOString().slice(0, 10), timeZone)];
+}
+
+/** The starts whose lesson overlaps none of the closed intervals. */
+export function outsideClosures(starts: number[], closed: readonly Interval[]): number[] {
+  if (closed.length === 0) return starts;
+  return starts.filter((start) => !closed.some(([from, to]) => start < to && start + LESSON_MS > from));
+}
