@@ -15,8 +15,19 @@ export const TEACHER_STATUSES = ['draft', 'published', 'hidden'] as const;
 export type TeacherStatus = (typeof TEACHER_STATUSES)[number];
 
 export const ADMIN_PAGE_SIZE = 20;
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE);
+/** A whole number from a query string: digits only, capped before the pattern. */
+const whole = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string()
+      .max(5, { error: 'Expected a whole number', abort: true })
+      .regex(/^[1-9][0-9]*$/, 'Expected a whole number')
+      .transform(Number)
+      .pipe(z.number().int().max(max, `At most ${max}`)),
+  );
+const page = whole(10_000).default(1);
+const pageSize = whole(100).default(ADMIN_PAGE_SIZE);
 
 const line = (max: number) =>
   z

@@ -80,7 +80,7 @@ export interface BookingActions {
 }
 
 /** Where a booking stands at `at` (decision 102 for pending and expired). */
-function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
+export function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
   const hold = row.holdExpiresAt?.getTime() ?? null;
   if (hold !== null) {
     // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
