@@ -23,6 +23,8 @@ import { outboxDirOf, registerMailWorker, type MailWorkerSettings } from './plug
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { activityRoutes } from './staff/activity-routes.js';
+import { registerStaffGuards } from './staff/guards.js';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -131,6 +133,7 @@ export async function buildApp({
       now,
     },
   });
+  registerStaffGuards(app);
   await healthRoutes(app);
   await teachersRoutes(app, {
     cursorSecret: env.authSecret,
@@ -146,6 +149,7 @@ export async function buildApp({
   const schoolDefaults = { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail };
   await adminRoutes(app, { defaults: schoolDefaults, now });
   await favoritesRoutes(app);
+  await activityRoutes(app);
   const booking = await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,
