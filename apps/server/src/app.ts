@@ -157,7 +157,7 @@ export async function buildApp({
     now,
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
-    school: schoolReader(app, schoolDefaults),
+    school: schoolReader(app, schoolDefaults, now),
   });
 
   const renderPage = await createPageRenderer(app, {

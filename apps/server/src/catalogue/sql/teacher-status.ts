@@ -48,7 +48,8 @@ export interface ConsoleTeacher {
 export type ConsoleAudit = (tx: Db, change: { before: ConsoleTeacher | null; after: ConsoleTeacher }) => Promise<void>;
 
 /** Lessons booked that are not cancelled nor waiting for their e-mail link. */
-const lessonsBooked = sql<number>`(select count(*)::int from ${booking} b where b.teacher_id = ${teacher.id} and b.cancelled_at is null and b.hold_expires_at is null)`;
+// (the teacher's id spelled out: drizzle names a lone table's columns bare, which `b` would capture)
+const lessonsBooked = sql<number>`(select count(*)::int from ${booking} b where b.teacher_id = "teacher"."id" and b.cancelled_at is null and b.hold_expires_at is null)`;
 
 const consoleColumns = {
   id: teacher.id,

@@ -15,10 +15,10 @@ import { addClosure, readSchool, removeClosure, schoolView, writeSchoolSettings,
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDefaults): Promise<void> {
+export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDefaults, now: () => number): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.requireAdmin;
-  const current = async () => schoolView(await readSchool(app.db.orm, defaults));
+  const current = async () => schoolView(await readSchool(app.db.orm, defaults, { now: now() }));
 
   r.get(
     '/api/staff/school',
@@ -34,9 +34,9 @@ export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDe
     { preHandler, schema: { tags: ['staff'], summary: "Sets the school's hours, time zone and e-mail (admins)", body: schoolSettingsInputSchema, response: { 200: schoolSettingsSchema, ...errors } } },
     async (request) => {
       await app.db.orm.transaction(async (tx) => {
-        const before = schoolView(await readSchool(tx, defaults));
+        const before = schoolView(await readSchool(tx, defaults, { now: now() }));
         await writeSchoolSettings(tx, request.body);
-        const after = schoolView(await readSchool(tx, defaults));
+        const after = schoolView(await readSchool(tx, defaults, { now: now() }));
         await recordActivity(tx, {
           actor: actorOf(request),
           action: 'school.update',

@@ -26,14 +26,15 @@ export interface School {
 }
 
 /** The school as it is now: the console's settings over the environment's, with the closures not yet over. */
-export async function readSchool(db: Db, defaults: SchoolDefaults, { allClosures = false } = {}): Promise<School> {
+export async function readSchool(db: Db, defaults: SchoolDefaults, { now = Date.now() } = {}): Promise<School> {
+  // a closure two days past is over in every zone
+  const over = new Date(now - 2 * 86_400_000).toISOString().slice(0, 10);
   const [settingsRows, closureRows] = await Promise.all([
     db.select().from(schoolSettings).where(eq(schoolSettings.id, 1)),
     db
       .select({ id: schoolClosure.id, startsOn: schoolClosure.startsOn, endsOn: schoolClosure.endsOn, reason: schoolClosure.reason })
       .from(schoolClosure)
-      // a closure two days past is over in every zone
-      .where(allClosures ? undefined : gte(schoolClosure.endsOn, sql`(now() - interval '2 days')::date`))
+      .where(gte(schoolClosure.endsOn, over))
       .orderBy(asc(schoolClosure.startsOn), asc(schoolClosure.id)),
   ]);
   const row = settingsRows[0];

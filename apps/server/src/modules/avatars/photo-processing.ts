@@ -46,7 +46,8 @@ export async function processPhoto(body: Buffer): Promise<PhotoVariant[]> {
   let height: number | undefined;
   let format: string | undefined;
   try {
-    ({ width, height, format } = await sharp(body, options).metadata());
+    // the header only (nothing is decoded yet): the size is checked below, with a message
+    ({ width, height, format } = await sharp(body, { ...options, limitInputPixels: false }).metadata());
   } catch {
     throw new PhotoRejected('The picture could not be read');
   }
