@@ -16,7 +16,7 @@ import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from 
  */
 
 /** Tuesday 20 October 2026, 12:00 UTC: Kyiv (the school's zone) moves from EEST to EET on Sunday 25 October. */
-let clock = Date.parse('2026-10-20T12:00:00Z');
+const clock = Date.parse('2026-10-20T12:00:00Z');
 const SCHOOL_ZONE = 'Europe/Kyiv';
 const SCHOOL_MAIL = 'school@example.com';
 const OWN_HOURS = generatedTeacherId(1);
