@@ -142,7 +142,7 @@ describe.skipIf(testEngine !== 'postgres')('WORKERS=2 on PostgreSQL (decision 11
         }
       }
       const after = workers.map(cpuTicks);
-      expect(after.every((ticks, i) => ticks > (before[i] ?? 0))).toBe(true);
+      expect(after.every((ticks, i) => ticks > (before[i] ?? 0)), `CPU ticks ${String(before)} → ${String(after)}`).toBe(true);
       expect((await fetch(`${origin}/api/health`)).status).toBe(200);
 
       // requests under way when the signal comes are answered; then every process exits 0
@@ -151,9 +151,12 @@ describe.skipIf(testEngine !== 'postgres')('WORKERS=2 on PostgreSQL (decision 11
       // several — its in-process API requests are refused with 503 once the app is closing
       // (registerShutdownAnswer, Fastify's return503OnClosing), which is not the cluster's.
       const inFlight = Array.from({ length: 6 }, (_, i) => statusOf(`${origin}/api/teachers?price_max=${40 + i}`));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // (the signal once every one of them has reached a worker: each logs its request)
+      await until('the requests reaching the workers', () =>
+        [...server.output().matchAll(/"url":"\/api\/teachers\?price_max=4\d"/g)].length >= 6 ? true : undefined,
+      );
       server.child.kill('SIGTERM');
-      expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await Promise.all(inFlight), server.output().slice(-3000)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(await server.exit, server.output()).toBe(0);
       expect(server.output()).toContain('SIGTERM: shutting down 2 workers');
       for (const worker of workers) expect(fs.existsSync(`/proc/${worker}`)).toBe(false);
