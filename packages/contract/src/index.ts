@@ -17,3 +17,4 @@ export * from './guards.js';
 export * from './api-guards.js';
 export * from './roles.js';
 export * from './staff.js';
+export * from './admin.js';

@@ -55,7 +55,7 @@ export function onFeedWritten(db: Database, listener: () => void): () => void {
 }
 
 /** The transaction of one write: lock, `write` (false: nothing changed), re-projection, feed row; then the wake-up. */
-async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
+export async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
   const changed = await db.orm.transaction(async (tx) => {
     if (!(await write(tx))) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
@@ -116,7 +116,8 @@ export async function setTeacherHidden(db: Database, id: string, hidden: boolean
   return singleWrite(db, id, async (tx) => {
     const rows = await tx
       .update(teacher)
-      .set({ hidden, updatedAt: sql`now()` })
+      // (the status follows: hidden exactly when not published, decision 111)
+      .set({ hidden, status: hidden ? 'hidden' : 'published', publishedAt: sql`coalesce(${teacher.publishedAt}, now())`, updatedAt: sql`now()` })
       .where(and(eq(teacher.id, id), eq(teacher.hidden, !hidden)))
       .returning({ id: teacher.id });
     if (rows.length > 0) return true;
