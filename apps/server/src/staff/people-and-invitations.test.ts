@@ -142,7 +142,7 @@ async function invitationToken(email: string): Promise<string> {
     .where(sql`${mailOutbox.message}->>'to' = ${email}`)
     .orderBy(mailOutbox.createdAt);
   const text = (rows.at(-1)?.message as { text: string } | undefined)?.text ?? '';
-  const token = /\/invite\?token=([A-Za-z0-9_-]{32})\b/.exec(text)?.[1];
+  const token = /\/invite\?token=([A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/.exec(text)?.[1];
   if (!token) throw new Error(`no invitation mail to ${email}`);
   return token;
 }
