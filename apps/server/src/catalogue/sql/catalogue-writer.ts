@@ -2,8 +2,8 @@ import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch, teacherWord } from '../../db/schema.js';
-import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
-import { PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
+import { TEACHER_API_FIELDS, TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
+import { FIELDS, PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
 import { SORT_ORDERS } from '../model/sort-orders.js';
 
 /*
@@ -208,10 +208,15 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
           on conflict (word) do nothing`,
     );
     if (wordsBefore.length > 0) {
-      // the same rule for the words (decision 108): a word no document has any more goes
-      // (the check is a read of the documents' full-text index per word)
+      // the same rule for the words (decision 108): a word no document has any more goes.
+      // Only the words these documents no longer have are checked: the check is a read of
+      // the documents' full-text index per word, which for a common word is a bitmap of
+      // tens of thousands of rows (~10 ms at 100,000 teachers; 42 words of an unchanged
+      // document were ~450 ms, decision 107's addendum).
       await tx.execute(
         sql`delete from ${teacherWord} w where w.word = any(${sql.param(wordsBefore.map((row) => row.word))}::text[])
+            and w.word <> all(array(select l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
+              where s.teacher_id = any(${idList})))
             and not exists (select 1 from ${teacherSearch} s where s.document @@ (${sql.raw("''''")} || w.word || ${sql.raw("''''")})::tsquery)`,
       );
     }
@@ -225,6 +230,62 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
       );
     }
   }
+}
+
+/**
+ * The teacher columns a search row's name and document are made of (the registry's `search`
+ * fields; SEARCH_ROW's expressions): a change of one of them changes the teacher's words and
+ * maybe its name, which only writeListRows maintains (under the writers' lock). The languages
+ * are among them, and they are also teacher_language's row set.
+ */
+export const SEARCHED_COLUMNS: ReadonlySet<string> = new Set(
+  Object.entries(FIELDS).flatMap(([field, roles]) => ((roles as readonly string[]).includes('search') ? [field] : [])),
+);
+
+/** The card of the teacher row aliased "teacher", its reviews taken from the card `c` it replaces (the same JSON text). */
+const CARD_FROM_PREVIOUS = sql`(select row_to_json(t)::text from (select ${sql.join(
+  TEACHER_API_FIELDS.map((field): SQL => (field === 'reviews' ? sql.raw(`c.json::json -> 'reviews' as reviews`) : sql.raw(`"teacher"."${field}"`))),
+  sql`, `,
+)}) t)`;
+
+/**
+ * Re-projects one teacher after an update of these `teacher` columns only (its reviews and
+ * its hidden flag unchanged), rewriting in place only what they reach (decision 107's
+ * addendum): its card always (every field is on it; its reviews' JSON is taken from the
+ * card it replaces, not aggregated again), its teacher_language rows and teacher_search
+ * row only when a column they carry changed — each an UPDATE of those columns alone, so
+ * teacher_search's row (whose indexes are on the name and the document) can be a HOT update
+ * and its full-text and trigram indexes are not touched. One statement, no advisory lock
+ * (nothing shared with other teachers is written: no name, no word).
+ *
+ * Returns false, having written nothing, when a column changed is one of SEARCHED_COLUMNS:
+ * the caller re-projects the teacher whole (writeListRows, under the lock). Call it after
+ * the teacher's row is updated, in the same transaction, in a statement of its own (whose
+ * snapshot sees every write of this teacher committed before this transaction's row lock).
+ */
+export async function writeChangedListRows(tx: Db, id: string, changed: readonly string[]): Promise<boolean> {
+  if (changed.some((column) => SEARCHED_COLUMNS.has(column))) return false;
+  const listed = LISTED_COLUMNS.filter((column) => changed.includes(column));
+  const inLanguageRows = LANGUAGE_ROW_COLUMNS.filter((column) => listed.includes(column));
+  const set = (columns: readonly string[]) => sql.raw(columns.map((column) => `${column} = "teacher".${column}`).join(', '));
+  const parts: SQL[] = [
+    sql`update ${teacherCard} c set json = ${CARD_FROM_PREVIOUS} from edited "teacher" where c.teacher_id = "teacher"."id"`,
+  ];
+  if (inLanguageRows.length > 0) {
+    parts.push(sql`update ${teacherLanguage} l set ${set(inLanguageRows)} from edited "teacher" where l.teacher_id = "teacher"."id"`);
+  }
+  if (listed.length > 0) {
+    parts.push(sql`update ${teacherSearch} s set ${set(listed)} from edited "teacher" where s.teacher_id = "teacher"."id"`);
+  }
+  // a hidden teacher has no list rows (decision 107): `edited` is then empty and nothing is written
+  const main = parts.pop() as SQL;
+  await tx.execute(
+    sql`with edited as (select * from ${teacher} where id = ${id} and not hidden)${sql.join(
+      parts.map((part, i) => sql`, ${sql.raw(`w${i}`)} as (${part})`),
+      sql``,
+    )} ${main}`,
+  );
+  return true;
 }
 
 /**
