@@ -145,6 +145,11 @@ const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
 /** What teacher_word keeps of a document's lexemes: words of letters only, 3 or more (decision 108). */
 const VOCABULARY_WORD = sql.raw("'^[[:alpha:]]{3,}$'");
 
+/** Each vocabulary word of these teachers' search documents, with how many of them have it. */
+const wordsOfDocuments = (idList: SQL) =>
+  sql`select l.word, count(*)::int as n from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
+      where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD} group by l.word`;
+
 /** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
 export const CATALOGUE_WRITE_LOCK = sql.raw('950095');
 
@@ -165,11 +170,8 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
       tx,
       sql`select distinct name_text as name from ${teacherSearch} where teacher_id = any(${idList})`,
     );
-    const wordsBefore = await rowsOf<{ word: string }>(
-      tx,
-      sql`select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
-          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}`,
-    );
+    // how many of these documents have each word, before (teacher_word.documents: migration 0021)
+    const wordsBefore = await rowsOf<{ word: string; n: number }>(tx, sql`${wordsOfDocuments(idList)}`);
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
           select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
@@ -201,24 +203,23 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
           select distinct name_text from ${teacherSearch} where teacher_id = any(${idList})
           on conflict (name_text) do nothing`,
     );
-    await tx.execute(
-      sql`insert into ${teacherWord} (word)
-          select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
-          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}
-          on conflict (word) do nothing`,
+    // the words' counts of documents move by what these documents gained and lost (decision
+    // 108; counted since decision 107's addendum — checking each word these documents had
+    // against the full-text index cost ~10 ms a common word); a word no document has goes
+    const touched = await rowsOf<{ word: string; documents: number }>(
+      tx,
+      sql`with after as (${wordsOfDocuments(idList)}),
+            before as (select * from unnest(${sql.param(wordsBefore.map((row) => row.word))}::text[],
+              ${sql.param(wordsBefore.map((row) => Number(row.n)))}::int[]) as b(word, n)),
+            delta as (select coalesce(a.word, b.word) as word, coalesce(a.n, 0) - coalesce(b.n, 0) as d
+              from after a full join before b on a.word = b.word)
+          insert into ${teacherWord} (word, documents) select word, d from delta where d <> 0
+          on conflict (word) do update set documents = ${teacherWord}.documents + excluded.documents
+          returning word, documents`,
     );
-    if (wordsBefore.length > 0) {
-      // the same rule for the words (decision 108): a word no document has any more goes.
-      // Only the words these documents no longer have are checked: the check is a read of
-      // the documents' full-text index per word, which for a common word is a bitmap of
-      // tens of thousands of rows (~10 ms at 100,000 teachers; 42 words of an unchanged
-      // document were ~450 ms, decision 107's addendum).
-      await tx.execute(
-        sql`delete from ${teacherWord} w where w.word = any(${sql.param(wordsBefore.map((row) => row.word))}::text[])
-            and w.word <> all(array(select l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
-              where s.teacher_id = any(${idList})))
-            and not exists (select 1 from ${teacherSearch} s where s.document @@ (${sql.raw("''''")} || w.word || ${sql.raw("''''")})::tsquery)`,
-      );
+    const gone = touched.filter((row) => Number(row.documents) <= 0).map((row) => row.word);
+    if (gone.length > 0) {
+      await tx.execute(sql`delete from ${teacherWord} where word = any(${sql.param(gone)}::text[]) and documents <= 0`);
     }
     if (before.length > 0) {
       // a renamed (or hidden) teacher's old name, when no one carries it any more; a name

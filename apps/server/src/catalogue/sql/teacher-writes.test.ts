@@ -37,7 +37,7 @@ async function derived(id: string) {
         from teacher_search where teacher_id = ${id}`,
   );
   const names = await db.rows(sql`select name_text from teacher_name order by 1`);
-  const words = await db.rows(sql`select word from teacher_word order by 1`);
+  const words = await db.rows(sql`select word, documents from teacher_word order by 1`);
   return { card: card?.json ?? null, languages, search, names, words };
 }
 
@@ -46,6 +46,16 @@ async function versions(id: string) {
   const rows = async (table: string) =>
     (await db.rows<{ v: string }>(sql`select xmin::text as v from ${sql.raw(table)} where teacher_id = ${id} order by 1`)).map((row) => row.v);
   return { card: await rows('teacher_card'), languages: await rows('teacher_language'), search: await rows('teacher_search') };
+}
+
+/** teacher_word's counts of documents are a count of the documents now, and no word is at 0. */
+async function expectWordCounts(): Promise<void> {
+  const kept = await db.rows(sql`select word, documents from teacher_word order by word`);
+  const counted = await db.rows(
+    sql`select l.word, count(*)::int as documents from teacher_search s, unnest(tsvector_to_array(s.document)) as l(word)
+        where l.word ~ '^[[:alpha:]]{3,}$' group by l.word order by l.word`,
+  );
+  expect(kept).toEqual(counted);
 }
 
 /** One patch of each field updateTeacher takes (all but id and reviews), different from the generated values. */
@@ -80,6 +90,7 @@ describe('updateTeacher re-projects only what a patch reaches', () => {
     expect(JSON.parse(after.card ?? '{}').reviews).toHaveLength(Number(reviews?.n));
     await db.orm.transaction((tx) => writeListRows(tx, [id]));
     expect(await derived(id)).toEqual(after);
+    await expectWordCounts();
   });
 
   it('several fields at once, and again, agree with the whole re-projection', async () => {
@@ -128,6 +139,7 @@ describe('updateTeacher re-projects only what a patch reaches', () => {
     expect(await has('teacher_word', 'word', 'quibbles')).toBe(false);
     expect(await has('teacher_word', 'word', 'lessons')).toBe(true);
     expect(await has('teacher_name', 'name_text', row?.name_text ?? '')).toBe(false);
+    await expectWordCounts();
   });
 
   it('a hidden teacher edited gets no list rows, and its edit shows once unhidden', async () => {
@@ -188,5 +200,6 @@ describe('concurrent single-teacher writes and a reader of the feed', () => {
       expect(Number(row.price)).toBe(Number(row.lessons));
       expect(applied.get(row.id)).toEqual({ price: Number(row.price), lessons: Number(row.lessons) });
     }
+    await expectWordCounts();
   });
 });
