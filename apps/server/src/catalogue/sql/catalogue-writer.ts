@@ -12,10 +12,12 @@ import { SORT_ORDERS } from '../model/sort-orders.js';
  * whole — the teacher row and its reviews, then every table derived from them (writeListRows):
  * teacher_card (the API's JSON, what the list serves), teacher_language (a row per language
  * with the order and filter columns, what a language-filtered list scans), teacher_search
- * (what a search reads: its text and the order and filter columns) and teacher_name (the
- * distinct names) — through insertNewRecords or upsertRecords, so no teacher can be missing
- * from the list or listed as it was before. The order and filter columns the derived tables
- * carry follow from SORT_ORDERS and the registry (LISTED_COLUMNS).
+ * (what a search reads: its text and the order and filter columns), teacher_name (the
+ * distinct names) and teacher_word (the documents' words, with how many documents have each)
+ * — through insertNewRecords or upsertRecords, so no teacher can be missing from the list or
+ * listed as it was before. The order and filter columns the derived tables carry follow from
+ * SORT_ORDERS and the registry (LISTED_COLUMNS). A single teacher's update of no searched
+ * field re-projects only what it reaches (writeChangedListRows, decision 107's addendum).
  */
 
 const TEACHER_BATCH = 1000;
