@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
+import { adminRoutes, schoolReader } from './modules/admin/admin-routes.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
+import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
@@ -22,6 +24,10 @@ import { outboxDirOf, registerMailWorker, type MailWorkerSettings } from './plug
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { activityRoutes } from './staff/activity-routes.js';
+import { registerStaffGuards } from './staff/guards.js';
+import { peopleRoutes } from './staff/people-routes.js';
+import { invitationRoutes } from './staff/invitation-routes.js';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -130,6 +136,7 @@ export async function buildApp({
       now,
     },
   });
+  registerStaffGuards(app);
   await healthRoutes(app);
   await teachersRoutes(app, {
     cursorSecret: env.authSecret,
@@ -140,7 +147,14 @@ export async function buildApp({
   });
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
+  await photoRoutes(app);
+  // the school's settings: the console's over the environment's (issue 24)
+  const schoolDefaults = { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail };
+  await adminRoutes(app, { defaults: schoolDefaults, now });
   await favoritesRoutes(app);
+  await activityRoutes(app);
+  await peopleRoutes(app);
+  await invitationRoutes(app, { publicOrigin: env.publicOrigin, now });
   const booking = await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,
@@ -148,6 +162,7 @@ export async function buildApp({
     now,
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
+    school: schoolReader(app, schoolDefaults, now),
   });
 
   const renderPage = await createPageRenderer(app, {

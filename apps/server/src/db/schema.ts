@@ -11,6 +11,7 @@ import {
   primaryKey,
   smallint,
   customType,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +20,11 @@ import {
 
 /** PostgreSQL's full-text document type (Drizzle has none built in); written by SQL only. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Bytes (photos, decision 110): a Buffer both ways, on PGlite (Uint8Array) and `pg` alike. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 /*
  * One schema for both engines (PGlite and PostgreSQL). drizzle-kit generates the SQL
@@ -53,6 +59,14 @@ export const teacher = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** draft | published | hidden (decision 111); `hidden` is true exactly when it is not published (a check) */
+    status: text('status').$type<'draft' | 'published' | 'hidden'>().notNull().default('published'),
+    /** why the school hid the teacher */
+    statusReason: text('status_reason'),
+    /** when the teacher was first public (null: never, a draft): a hidden page that was public answers 410 */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /** the last edit made in the console; an import over it records that it overwrote it (decision 111) */
+    consoleEditedAt: timestamp('console_edited_at', { withTimezone: true }),
   },
   (t) => [
     // No GIN index on the arrays and no index on price alone: the list is served by the
@@ -256,6 +270,12 @@ export const user = pgTable('user', {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
+  /** learner | teacher | admin (better-auth's admin plugin; decision 109); never set by its owner */
+  role: text('role').notNull().default('learner'),
+  /** deactivated by an admin: no session can start (the admin plugin's check) */
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -273,6 +293,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** the admin plugin's impersonation (which no role here is granted) */
+    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -449,3 +471,91 @@ export const mailOutbox = pgTable(
     index('mail_outbox_recipient_idx').on(t.recipientUserId),
   ],
 );
+
+// ---------------------------------------------------------------- staff (issue 24, decision 109)
+
+/** A teacher account's catalogue profile: one account per profile, one profile per account. */
+export const teacherAccount = pgTable('teacher_account', {
+  teacherId: text('teacher_id')
+    .primaryKey()
+    .references(() => teacher.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The staff's audit log, append-only: one row per staff change, written by recordActivity
+ * (src/staff/activity.ts) in the change's own transaction. The actor's name and e-mail are
+ * kept as they were (the account may change or go).
+ */
+export const staffActivity = pgTable(
+  'staff_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('staff_activity_subject_idx').on(t.subjectType, t.subjectId, t.id)],
+);
+
+/** An e-mail invited to a teacher's profile; the link's token is kept as its SHA-256 (hex). */
+export const teacherInvitation = pgTable(
+  'teacher_invitation',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('teacher_invitation_teacher_idx').on(t.teacherId)],
+);
+// ---------------------------------------------------------------- the school (decisions 110, 111)
+
+/** One row (id = 1) of what the console set; a null column: the environment's default (SCHOOL_*). */
+export const schoolSettings = pgTable('school_settings', {
+  id: smallint('id').primaryKey(),
+  timeZone: text('time_zone'),
+  weeklyHours: jsonb('weekly_hours').$type<number[][][]>(),
+  contactEmail: text('contact_email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Days (in the school's time zone, both ends included) when no lesson can be booked. */
+export const schoolClosure = pgTable(
+  'school_closure',
+  {
+    id: uuid('id').primaryKey(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('school_closure_ends_idx').on(t.endsOn)],
+);
+
+/** Each size of each uploaded photo, re-encoded by the server, named `<content hash>-<width>.webp` (decision 110). */
+export const teacherPhoto = pgTable('teacher_photo', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  body: bytea('body').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

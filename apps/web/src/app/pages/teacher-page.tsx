@@ -20,7 +20,8 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signe
     signedIn ? prefetchFavorites(dispatch) : undefined,
   ]);
   const status = result.isError ? errorStatus(result.error) : undefined;
-  return status === 404 || status === 400 ? 'not-found' : undefined;
+  // a teacher who was public and is hidden now: 410 (decision 111), the same page as a 404's
+  return status === 410 ? 'gone' : status === 404 || status === 400 ? 'not-found' : undefined;
 };
 
 /** A teacher's head: name, languages and price; schema.org data for search engines. */
@@ -72,7 +73,7 @@ export function Component() {
   useFavoritesSync();
   const { id = '' } = useParams();
   const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
-  const missing = isError && (errorStatus(error) === 404 || errorStatus(error) === 400);
+  const missing = isError && [400, 404, 410].includes(errorStatus(error) ?? 0);
   useHead(
     teacher
       ? teacherHead(teacher)
