@@ -130,9 +130,9 @@ export function TeachersTable() {
         <h2 className={styles.title}>Teachers</h2>
         <ButtonLink to="/admin/teachers/new">Add teacher</ButtonLink>
       </div>
-      <form className={styles.toolbar} method="get" action="/admin/teachers" role="search" onSubmit={onSearch}>
-        <TextField label="Search by name" name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} key={query.q ?? ''} />
-        <Select label="Status" name="status" options={STATUS_OPTIONS} defaultValue={query.status ?? ''} key={query.status ?? ''} />
+      <form className={styles.toolbar} method="get" action="/admin/teachers" role="search" onSubmit={onSearch} key={`${query.q ?? ''}|${query.status ?? ''}`}>
+        <TextField label="Search by name" name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} />
+        <Select label="Status" name="status" options={STATUS_OPTIONS} defaultValue={query.status ?? ''} />
         <Button type="submit" variant="secondary">
           Search
         </Button>
