@@ -23,6 +23,8 @@ export const apiErrorCodes = [
   'CANCEL_TOO_LATE',
   /** a visitor's booking was not confirmed by its e-mail link in time (decision 102) */
   'BOOKING_EXPIRED',
+  /** the change clashes with what is there (a profile that already has an account; decision 109) */
+  'CONFLICT',
   /** a teacher's page that was public and is hidden now (decision 111) */
   'GONE',
 ] as const;
