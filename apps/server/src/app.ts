@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { accountFormRoutes } from './plugins/account-form-routes.js';
 import { authFormRoutes } from './plugins/auth-form-routes.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
@@ -175,6 +176,7 @@ export async function buildApp({
   });
   // the pages' own form posts (Log in, Registration, a heart, a booking) without JavaScript: decision 105
   await authFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
+  await accountFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
   await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
   await bookingFormRoutes(app, { actions: booking, trustedOrigins: env.trustedOrigins, renderPage });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
