@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
+import { reviewRoutes } from './modules/reviews/review-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
@@ -148,6 +149,7 @@ export async function buildApp({
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
   });
+  await reviewRoutes(app, { now });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

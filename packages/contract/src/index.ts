@@ -14,3 +14,4 @@ export * from './favorites.js';
 export * from './booking.js';
 export * from './health.js';
 export * from './guards.js';
+export * from './reviews.js';

@@ -14,3 +14,4 @@ export * from './avatars.js';
 export * from './return-path.js';
 export * from './early-input.js';
 export type * from './ssr.js';
+export * from './review-texts.js';

@@ -55,7 +55,7 @@ export function onFeedWritten(db: Database, listener: () => void): () => void {
 }
 
 /** The transaction of one write: lock, `write` (false: nothing changed), re-projection, feed row; then the wake-up. */
-async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
+export async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
   const changed = await db.orm.transaction(async (tx) => {
     if (!(await write(tx))) return false;
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);

@@ -26,6 +26,8 @@ import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingL
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
+import { queueReviewAsk } from '../reviews/review-mail.js';
+import { takeBackReviewMail } from '../reviews/review-service.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
@@ -140,6 +142,9 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     if (!start) return;
     const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule, schoolEmail });
     for (const message of messages) await enqueueMail(tx, message);
+    // a lesson asks for its review once it has ended (decision 112); a cancel takes it back
+    if (kind === 'booked') await queueReviewAsk(tx, row, manageUrl);
+    else await takeBackReviewMail(tx, row.id);
   }
 
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
