@@ -58,6 +58,8 @@ const authFormModules =
 const lessonsModules =
   /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group)/;
 
+const staffModules = /src[\\/](app[\\/]pages[\\/]teach-page|features[\\/](teach|admin)[\\/])/;
+
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
  * server sends the whole page, so they are not needed for the first paint: at the default
@@ -100,6 +102,8 @@ const clientBuild = {
           // Log in, Registration and Forgot password's forms with the fields they share: one
           // chunk instead of nine (each a hashed name the shell's table lists, ~10 B of gzip each)
           { name: 'auth-forms', test: authFormModules, includeDependenciesRecursively: false },
+          // the staff's pages (/teach; the school's console): one chunk, one name in the shell's table
+          { name: 'staff', test: staffModules, includeDependenciesRecursively: false },
         ],
       },
     },

@@ -26,6 +26,8 @@ function page(module: string, load: RouteHandle['load']) {
 const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
 const accountPages = page('account-page', () => import('./pages/account-page'));
+/** /teach and its tabs: a teacher's own pages (the lazy chunk group `staff`). */
+const teachPages = page('teach-page', () => import('./pages/teach-page'));
 /** /login, /register and /forgot-password, the pages the auth links lead to before (or without) JavaScript: one module. */
 const authPages = page('auth-page', () => import('./pages/auth-page'));
 
@@ -59,6 +61,8 @@ export const routes: RouteObject[] = [
       { path: 'login', ...authPages },
       { path: 'register', ...authPages },
       { path: 'forgot-password', ...authPages },
+      { path: 'teach', ...teachPages },
+      { path: 'teach/:tab', ...teachPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },
