@@ -58,7 +58,7 @@ const authFormModules =
 const lessonsModules =
   /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group)/;
 
-const staffModules = /src[\\/](app[\\/]pages[\\/]teach-page|features[\\/](teach|admin)[\\/])/;
+const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|invite-page|teach-page)|features[\\/](admin|teach)[\\/])/;
 
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
@@ -102,7 +102,7 @@ const clientBuild = {
           // Log in, Registration and Forgot password's forms with the fields they share: one
           // chunk instead of nine (each a hashed name the shell's table lists, ~10 B of gzip each)
           { name: 'auth-forms', test: authFormModules, includeDependenciesRecursively: false },
-          // the staff's pages (/teach; the school's console): one chunk, one name in the shell's table
+          // the school console's pages, the invitation page (decision 109) and /teach: one chunk
           { name: 'staff', test: staffModules, includeDependenciesRecursively: false },
         ],
       },

@@ -22,6 +22,8 @@ import { outboxDirOf, registerMailWorker, type MailWorkerSettings } from './plug
 import { registerSecurityHeaders, securityHeaderList } from './plugins/security-headers.js';
 import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurns } from './plugins/ssr.js';
 import { registerStaticWeb } from './plugins/static-web.js';
+import { activityRoutes } from './staff/activity-routes.js';
+import { registerStaffGuards } from './staff/guards.js';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -130,6 +132,7 @@ export async function buildApp({
       now,
     },
   });
+  registerStaffGuards(app);
   await healthRoutes(app);
   await teachersRoutes(app, {
     cursorSecret: env.authSecret,
@@ -141,6 +144,7 @@ export async function buildApp({
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
   await favoritesRoutes(app);
+  await activityRoutes(app);
   const booking = await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { isSession, type RenderRequest, type RenderResult } from '@learnlingo/contract/plain';
+import { isSession, type RenderRequest, type RenderResult, type Role } from '@learnlingo/contract/plain';
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
 import { forgetStore, makeStore, rootReducer, type AppStore, type StoreExtra } from './store';
@@ -16,7 +16,7 @@ import { SSR_ORIGIN } from './lib/ssr-origin';
 /** No page takes this long to render once its data is in: a hung render answers 500. */
 const RENDER_TIMEOUT_MS = 10_000;
 
-type SessionAnswer = { user: { name: string; email: string } | null } | 'unknown';
+type SessionAnswer = { user: { name: string; email: string; role?: Role } | null } | 'unknown';
 
 async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<SessionAnswer> {
   // a visitor without a session cookie has no session: nothing to ask
@@ -27,7 +27,7 @@ async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<Ses
     );
     const body: unknown = response.ok ? await response.json() : undefined;
     if (!isSession(body)) return 'unknown';
-    return { user: body && { name: body.user.name, email: body.user.email } };
+    return { user: body && { name: body.user.name, email: body.user.email, role: body.user.role } };
   } catch {
     return 'unknown';
   }
@@ -232,6 +232,7 @@ async function renderWith(store: AppStore, request: RenderRequest): Promise<Rend
       pathname: location.pathname,
       searchParams: location.searchParams,
       signedIn: Boolean(user),
+      role: user?.role,
       ...(request.form && { form: request.form }),
     });
     // a visitor asking for a signed-in page (when the session could not be read, the page decides in the browser)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
+import { ROLES } from './roles.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 48;
@@ -69,6 +70,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   /** whether the e-mail is confirmed (better-auth's user field) */
   emailVerified: z.boolean().optional(),
+  /** learner, teacher or admin (better-auth's admin plugin; decision 109) */
+  role: z.enum(ROLES).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

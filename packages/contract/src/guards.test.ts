@@ -3,16 +3,8 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sessionSchema } from './auth.js';
 import { favoritesSchema, favoriteStateSchema } from './favorites.js';
-import {
-  guardSchema,
-  isFacets,
-  isFavorites,
-  isFavoriteState,
-  isSession,
-  isStats,
-  isTeacher,
-  isTeachersPage,
-} from './guards.js';
+import { guardSchema, isFacets, isFavorites, isFavoriteState, isStats, isTeachersPage } from './api-guards.js';
+import { isSession, isTeacher } from './guards.js';
 import { facetsSchema, statsSchema, teacherSchema, teachersPageSchema } from './teachers.js';
 
 const sessions: unknown[] = [
@@ -22,6 +14,13 @@ const sessions: unknown[] = [
   { user: { id: 1, name: 'Ann', email: 'ann@example.com' } },
   { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: 'yes' } },
   { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true } },
+  // the role (decision 109): one of three, or absent
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'admin' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'teacher' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'learner' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'owner' } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: null } },
+  { user: { id: 'u1', name: 'Ann', email: 'ann@example.com', role: ['admin'] } },
   { user: { id: 'u1', email: 'ann@example.com' } },
   { user: null },
   {},

@@ -5,13 +5,13 @@
  * on bad input).
  */
 import type { Session, SessionUser } from './auth.js';
-import type { FavoriteState, Favorites } from './favorites.js';
+import { isRole } from './roles.js';
 import { isLevel, TEACHER_ID_MAX, TEACHER_ID_PATTERN } from './rules.js';
-import type { Facets, Review, Stats, Teacher, TeachersPage } from './teachers.js';
+import type { Review, Teacher } from './teachers.js';
 
-type Guard<T> = (value: unknown) => value is T;
+export type Guard<T> = (value: unknown) => value is T;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function isSessionUser(value: unknown): value is SessionUser {
@@ -20,7 +20,8 @@ export function isSessionUser(value: unknown): value is SessionUser {
     typeof value.id === 'string' &&
     typeof value.name === 'string' &&
     typeof value.email === 'string' &&
-    (value.emailVerified === undefined || typeof value.emailVerified === 'boolean')
+    (value.emailVerified === undefined || typeof value.emailVerified === 'boolean') &&
+    (value.role === undefined || isRole(value.role))
   );
 }
 
@@ -29,19 +30,13 @@ export function isSession(value: unknown): value is Session {
   return value === null || (isRecord(value) && isSessionUser(value.user));
 }
 
-const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const arrayOf =
+export const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+export const arrayOf =
   <T>(guard: Guard<T>): Guard<T[]> =>
   (value): value is T[] =>
     Array.isArray(value) && value.every(guard);
-
-export function isStats(value: unknown): value is Stats {
-  return (
-    isRecord(value) && isInt(value.teachers) && isInt(value.reviews) && isInt(value.languages) && isInt(value.lessonsDone)
-  );
-}
 
 export const isTeacherId = (value: unknown): value is string =>
   isString(value) && value.length >= 1 && value.length <= TEACHER_ID_MAX && TEACHER_ID_PATTERN.test(value);
@@ -81,45 +76,3 @@ export function isTeacher(value: unknown): value is Teacher {
 }
 
 export const isTeacherList = arrayOf(isTeacher);
-
-const isCount = (value: unknown): value is number => isInt(value) && value >= 0;
-const isCountRecord = (value: unknown): value is Record<string, number> =>
-  isRecord(value) && Object.values(value).every(isCount);
-
-export const isTeachersPage = (value: unknown): value is TeachersPage =>
-  isRecord(value) &&
-  isTeacherList(value.items) &&
-  (value.nextCursor === null || isString(value.nextCursor)) &&
-  isCount(value.total);
-
-export const isFacets = (value: unknown): value is Facets =>
-  isRecord(value) &&
-  arrayOf(isString)(value.languages) &&
-  arrayOf(isLevel)(value.levels) &&
-  arrayOf(isString)(value.countries) &&
-  arrayOf(isNumber)(value.prices) &&
-  isRecord(value.counts) &&
-  isCountRecord(value.counts.languages) &&
-  isCountRecord(value.counts.levels) &&
-  isCountRecord(value.counts.countries) &&
-  isCount(value.total);
-
-export const isFavorites = (value: unknown): value is Favorites => isRecord(value) && isTeacherList(value.items);
-
-export const isFavoriteState = (value: unknown): value is FavoriteState =>
-  isRecord(value) && isTeacherId(value.teacherId) && typeof value.favorite === 'boolean';
-
-/**
- * A Standard Schema made of a guard (e.g. for RTK Query's `responseSchema`): a response
- * that is not what the contract says fails the request instead of reaching the UI.
- */
-export function guardSchema<T>(guard: Guard<T>, name: string) {
-  return {
-    '~standard': {
-      version: 1 as const,
-      vendor: 'learnlingo',
-      validate: (value: unknown) =>
-        guard(value) ? { value } : { issues: [{ message: `The server sent an unexpected ${name}` }] },
-    },
-  };
-}

@@ -14,4 +14,7 @@ export * from './favorites.js';
 export * from './booking.js';
 export * from './health.js';
 export * from './guards.js';
+export * from './api-guards.js';
+export * from './roles.js';
+export * from './staff.js';
 export * from './reviews.js';

@@ -262,6 +262,12 @@ export const user = pgTable('user', {
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
+  /** learner | teacher | admin (better-auth's admin plugin; decision 109); never set by its owner */
+  role: text('role').notNull().default('learner'),
+  /** deactivated by an admin: no session can start (the admin plugin's check) */
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
 });
 
 export const session = pgTable(
@@ -279,6 +285,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** the admin plugin's impersonation (which no role here is granted) */
+    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -459,6 +467,61 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.failedAt} is null and ${t.writtenAt} is null`),
     index('mail_outbox_recipient_idx').on(t.recipientUserId),
   ],
+);
+
+// ---------------------------------------------------------------- staff (issue 24, decision 109)
+
+/** A teacher account's catalogue profile: one account per profile, one profile per account. */
+export const teacherAccount = pgTable('teacher_account', {
+  teacherId: text('teacher_id')
+    .primaryKey()
+    .references(() => teacher.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The staff's audit log, append-only: one row per staff change, written by recordActivity
+ * (src/staff/activity.ts) in the change's own transaction. The actor's name and e-mail are
+ * kept as they were (the account may change or go).
+ */
+export const staffActivity = pgTable(
+  'staff_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('staff_activity_subject_idx').on(t.subjectType, t.subjectId, t.id)],
+);
+
+/** An e-mail invited to a teacher's profile; the link's token is kept as its SHA-256 (hex). */
+export const teacherInvitation = pgTable(
+  'teacher_invitation',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('teacher_invitation_teacher_idx').on(t.teacherId)],
 );
 
 // ---------------------------------------------------------------- reviews of lessons

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@learnlingo/contract';
+import { isRole, type Role, type SessionUser } from '@learnlingo/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +14,7 @@ import {
 } from './auth-account.js';
 import { authPathMatcher, emptyAuthError, scheduleRateLimitPruning } from './auth-housekeeping.js';
 import { passwordOptions, rehashAfterSignIn } from './auth-password.js';
+import { adminPlugin } from './auth-roles.js';
 import { formRulesHook } from './auth-rules.js';
 import { HttpError, loggableError, sendError, UNAVAILABLE_RETRY_AFTER_S } from './errors.js';
 
@@ -77,6 +78,8 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       deleteUser: { enabled: true, beforeDelete: (user) => deleteAccountData(db, user.id, { ...options.accountDeletion, log }) },
     },
     hooks: { before: formRulesHook, after: rehashAfterSignIn },
+    // roles and deactivation (auth-roles.ts, decision 109)
+    plugins: [adminPlugin()],
     rateLimit: {
       // better-auth turns it on only in production by default: on everywhere here.
       enabled: true,
@@ -123,6 +126,9 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** A session's role as the app knows it (a value the database's check would never let in counts as a learner). */
+const roleOf = (role: unknown): Role => (isRole(role) ? role : 'learner');
+
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
@@ -157,7 +163,7 @@ export function registerAuth(app: FastifyInstance, db: Database, options: AuthOp
     request.sessionUserPromise ??= auth.api
       .getSession({ headers: toHeaders(request) })
       .then((session) =>
-        session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+        session ? { id: session.user.id, name: session.user.name, email: session.user.email, role: roleOf(session.user.role) } : null,
       );
     return request.sessionUserPromise;
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FormEcho } from '@learnlingo/contract/plain';
+import type { FormEcho, Role } from '@learnlingo/contract/plain';
 import type { Params } from 'react-router';
 import type { AppDispatch } from '../store';
 
@@ -10,6 +10,8 @@ export interface PrefetchContext {
   pathname: string;
   searchParams: URLSearchParams;
   signedIn: boolean;
+  /** the signed-in user's role (decision 109); undefined for a visitor */
+  role?: Role | undefined;
   /** a form post the server refused (/login, /register), to show again with its errors */
   form?: FormEcho;
 }

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
       { path: 'login', ...authPages },
       { path: 'register', ...authPages },
       { path: 'forgot-password', ...authPages },
+      // the school's console (admins only: the page sends a visitor to `/`, anyone else gets the 404; decision 109)
+      { path: 'admin/*', ...page('admin-page', () => import('./pages/admin-page')) },
       { path: 'teach', ...teachPages },
       { path: 'teach/:tab', ...teachPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
+import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
 import { createReviewService, reviewState, type ReviewedBooking, type ReviewService } from './review-service.js';
 
@@ -43,13 +44,26 @@ export interface StaffGuards {
 
 export interface ReviewRoutesOptions {
   now: () => number;
-  /** the staff's guards; without them the teacher's and the school's routes answer 403 */
+  /** the staff's guards (default: the roles' requireTeacher / requireAdmin and the audit log) */
   staff?: StaffGuards | undefined;
 }
 
-const forbidden = async () => {
-  throw new HttpError(403, 'FORBIDDEN', 'Not allowed');
-};
+/** The roles' guards (staff/guards.ts, decision 109) and the audit log (staff/activity.ts). */
+function staffGuardsOf(app: FastifyInstance): StaffGuards {
+  return {
+    requireTeacher: app.requireTeacher,
+    teacherId: (request) => request.teacherId!,
+    requireAdmin: app.requireAdmin,
+    recordHide: (tx, request, review) =>
+      recordActivity(tx, {
+        actor: { id: request.user!.id, name: request.user!.name, email: request.user!.email },
+        action: 'review.hide',
+        subject: { type: 'review', id: review.id },
+        before: { hidden: false },
+        after: { hidden: true, reason: review.reason, teacherId: review.teacherId },
+      }),
+  };
+}
 
 const idParams = z.object({ id: z.uuid({ error: 'Invalid booking id' }) });
 const tokenParams = z.object({ token: bookingTokenSchema });
@@ -59,9 +73,8 @@ const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
 export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOptions): Promise<ReviewService> {
   const service = createReviewService(app.db, options.now);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const staff = options.staff;
-  const requireTeacher = staff?.requireTeacher ?? forbidden;
-  const requireAdmin = staff?.requireAdmin ?? forbidden;
+  const staff = options.staff ?? staffGuardsOf(app);
+  const { requireTeacher, requireAdmin } = staff;
 
   const owned = async (id: string, request: FastifyRequest): Promise<ReviewedBooking> =>
     (await service.owned(id, request.user!.id)) ?? Promise.reject(notFound());
@@ -208,7 +221,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
     async (request, reply) => {
       noStore(reply);
-      return { items: await service.aboutTeacher(staff!.teacherId(request)) };
+      return { items: await service.aboutTeacher(staff.teacherId(request)) };
     },
   );
 
@@ -226,7 +239,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
     async (request, reply) => {
       noStore(reply);
-      return service.reply(staff!.teacherId(request), request.params.id, request.body.reply);
+      return service.reply(staff.teacherId(request), request.params.id, request.body.reply);
     },
   );
 
@@ -242,7 +255,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       },
     },
     async (request, reply) => {
-      await service.markLearnerAbsent(staff!.teacherId(request), request.params.id);
+      await service.markLearnerAbsent(staff.teacherId(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -280,7 +293,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     async (request, reply) => {
       noStore(reply);
       const hidden = await service.hide(request.params.id, request.body.reason, (tx, review) =>
-        staff!.recordHide(tx, request, { id: review.id, teacherId: review.teacherId, reason: request.body.reason }),
+        staff.recordHide(tx, request, { id: review.id, teacherId: review.teacherId, reason: request.body.reason }),
       );
       if (!hidden) throw new HttpError(404, 'NOT_FOUND', 'No such review');
       return hidden;

@@ -10,7 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { booking, lessonReview, mailOutbox, teacher, teacherAvailability, user as userTable } from '../../db/schema.js';
+import { booking, lessonReview, mailOutbox, staffActivity, teacher, teacherAccount, teacherAvailability, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
 import { createReviewService, type ReviewService } from './review-service.js';
@@ -52,6 +52,18 @@ const as = (user: TestUser | undefined, method: 'GET' | 'POST', url: string, pay
 async function verifiedUser(name = 'Grace Hopper'): Promise<TestUser> {
   const u = await signUp(t.app, { name });
   await t.db.orm.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, u.id));
+  return u;
+}
+
+/** A signed-in staff member: an admin, or a teacher bound to `teacherId`'s profile. */
+const teachers = new Map<string, TestUser>();
+async function staff(role: 'admin' | 'teacher', teacherId?: string): Promise<TestUser> {
+  const bound = teacherId ? teachers.get(teacherId) : undefined;
+  if (bound) return bound;
+  const u = await signUp(t.app);
+  if (teacherId) teachers.set(teacherId, u);
+  await t.db.orm.update(userTable).set({ role }).where(eq(userTable.id, u.id));
+  if (teacherId) await t.db.orm.insert(teacherAccount).values({ teacherId, userId: u.id });
   return u;
 }
 
@@ -223,11 +235,14 @@ describe('no-shows', () => {
     // Saturday 31 October 09:00 New York (EDT) = 13:00Z; 48 h after the end is Monday 14:00Z (09:00 EST)
     const start = '2026-10-31T13:00:00.000Z';
     const lesson = await bookAt(NY, start, learner);
+    const nyTeacher = await staff('teacher', NY);
+    const mark = (who: TestUser, id: string) => as(who, 'POST', `/api/teach/lessons/${id}/learner-absent`);
     clock = Date.parse(start) + HOUR - 1;
-    await expect(reviews.markLearnerAbsent(NY, lesson.id)).rejects.toMatchObject({ statusCode: 409 });
-    await expect(reviews.markLearnerAbsent(generatedTeacherId(2), lesson.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await mark(nyTeacher, lesson.id)).statusCode).toBe(409);
+    expect((await mark(await staff('teacher', generatedTeacherId(3)), lesson.id)).statusCode).toBe(404);
+    expect((await mark(learner, lesson.id)).statusCode).toBe(403);
     clock = Date.parse('2026-11-02T14:00:00Z') - 1;
-    await reviews.markLearnerAbsent(NY, lesson.id);
+    expect((await mark(nyTeacher, lesson.id)).statusCode).toBe(204);
     const state = (await as(learner, 'GET', '/api/bookings/reviews')).json<{ items: LessonReviewState[] }>().items.find((s) => s.bookingId === lesson.id);
     expect(state).toMatchObject({ state: 'no-show', learnerAbsent: true, canReportTeacherAbsent: false });
     expect((await rate(learner, lesson.id, { rating: 5 })).statusCode).toBe(409);
@@ -237,7 +252,7 @@ describe('no-shows', () => {
     const start2 = '2026-10-31T14:00:00.000Z';
     const late = await bookAt(NY, start2, learner);
     clock = Date.parse('2026-11-02T15:00:00Z');
-    await expect(reviews.markLearnerAbsent(NY, late.id)).rejects.toMatchObject({ statusCode: 409 });
+    expect((await mark(nyTeacher, late.id)).statusCode).toBe(409);
   });
 
   it('the learner reports through the private link that the teacher did not come: the booking carries it', async () => {
@@ -311,23 +326,49 @@ describe('the numbers follow', () => {
   });
 });
 
-describe('the teacher answers', () => {
-  it('once, only that teacher; the answer shows under the review', async () => {
+describe('the teacher answers, the school hides', () => {
+  it('once, only that teacher (another 404, a learner 403); the answer shows under the review; a hide is audited', async () => {
     const learner = await verifiedUser('Ada Byron');
     const start = await freeSlot(NY, '2026-11-09T00:00:00Z');
     const lesson = await bookAt(NY, start, learner);
     clock = Date.parse(start) + 2 * HOUR;
     await rate(learner, lesson.id, { rating: 4, comment: 'Good.' });
     const [review] = await t.db.orm.select().from(lessonReview).where(eq(lessonReview.bookingId, lesson.id));
-    await expect(reviews.reply(generatedTeacherId(2), review!.id, 'Not mine')).rejects.toMatchObject({ statusCode: 404 });
-    const answered = await reviews.reply(NY, review!.id, 'Thank you, Ada!');
-    expect(answered).toMatchObject({ reply: 'Thank you, Ada!' });
-    await expect(reviews.reply(NY, review!.id, 'Again')).rejects.toMatchObject({ statusCode: 409 });
-    expect((await card(NY)).reviews[0]).toMatchObject({ comment: 'Good.', reply: 'Thank you, Ada!' });
-    expect((await reviews.aboutTeacher(NY)).map((r) => r.id)).toContain(review!.id);
-    // without the staff's guards the teacher's and the school's routes refuse
+    const id = review!.id;
+
+    const nyTeacher = await staff('teacher', NY);
+    const otherTeacher = await staff('teacher', generatedTeacherId(2));
+    const admin = await staff('admin');
     expect((await as(learner, 'GET', '/api/teach/reviews')).statusCode).toBe(403);
-    expect((await as(learner, 'POST', `/api/admin/reviews/${review!.id}/hide`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as(undefined, 'GET', '/api/teach/reviews')).statusCode).toBe(401);
+    expect((await as(otherTeacher, 'GET', '/api/teach/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).not.toContain(id);
+    expect((await as(nyTeacher, 'GET', '/api/teach/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).toContain(id);
+
+    expect((await as(otherTeacher, 'POST', `/api/teach/reviews/${id}/reply`, { reply: 'Not mine' })).statusCode).toBe(404);
+    expect((await as(learner, 'POST', `/api/teach/reviews/${id}/reply`, { reply: 'Me' })).statusCode).toBe(403);
+    const empty = await as(nyTeacher, 'POST', `/api/teach/reviews/${id}/reply`, { reply: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { fields: { reply: reviewMessages.replyRequired } } });
+    const answered = await as(nyTeacher, 'POST', `/api/teach/reviews/${id}/reply`, { reply: 'Thank you, Ada!' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({ reply: 'Thank you, Ada!' });
+    expect((await as(nyTeacher, 'POST', `/api/teach/reviews/${id}/reply`, { reply: 'Again' })).statusCode).toBe(409);
+    expect((await card(NY)).reviews[0]).toMatchObject({ comment: 'Good.', reply: 'Thank you, Ada!' });
+
+    // the school: admins only; a reason is required; the audit log has the hide
+    expect((await as(learner, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as(nyTeacher, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as(admin, 'POST', `/api/admin/reviews/${id}/hide`, { reason: '' })).statusCode).toBe(400);
+    expect((await as(admin, 'POST', `/api/admin/reviews/${crypto.randomUUID()}/hide`, { reason: 'Spam' })).statusCode).toBe(404);
+    const hidden = await as(admin, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'Shares a phone number' });
+    expect(hidden.statusCode).toBe(200);
+    const [audit] = await t.db.orm.select().from(staffActivity).where(eq(staffActivity.subjectId, id));
+    expect(audit).toMatchObject({ action: 'review.hide', actorUserId: admin.id, after: { hidden: true, reason: 'Shares a phone number', teacherId: NY } });
+    // the teacher sees that it was hidden and why; the public no longer does
+    const about = (await as(nyTeacher, 'GET', '/api/teach/reviews')).json<{ items: { id: string; hidden: unknown }[] }>().items.find((r) => r.id === id);
+    expect(about?.hidden).toMatchObject({ reason: 'Shares a phone number' });
+    expect((await card(NY)).reviews.some((r) => r.comment === 'Good.')).toBe(false);
+    expect((await as(admin, 'GET', '/api/admin/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).toContain(id);
   });
 });
 

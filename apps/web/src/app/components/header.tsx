@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { NavLink } from 'react-router';
-import { selectIsLoggedIn } from '../../features/auth';
+import { selectIsLoggedIn, selectUser } from '../../features/auth';
 import { HeaderAuth } from './header-auth';
 import { Logo } from './logo';
 import styles from './header.module.css';
@@ -15,13 +15,15 @@ function closeAfterAction(event: MouseEvent<HTMLDivElement>) {
 }
 
 /**
- * Logo, navigation (Favorites and My lessons only when signed in) and the account actions.
+ * Logo, navigation (Favorites and My lessons only when signed in, Admin for admins) and the account actions.
  * Below 768 px they fold into a popover menu: the browser opens and closes it, tells screen
  * readers whether it is open, closes it on Escape and on a tap outside (returning focus to
  * the menu button); the CSS keeps that tap off the page beneath and the page from scrolling.
  */
 export function Header() {
   const isLoggedIn = useSelector(selectIsLoggedIn);
+  // (the role is reset with the user at logout)
+  const isAdmin = useSelector(selectUser).role === 'admin';
 
   return (
     <header className={styles.header}>
@@ -54,6 +56,13 @@ export function Header() {
                     </NavLink>
                   </li>
                 </>
+              )}
+              {isAdmin && (
+                <li>
+                  <NavLink to="/admin" className={linkClass}>
+                    Admin
+                  </NavLink>
+                </li>
               )}
             </ul>
           </nav>

@@ -1,8 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Role } from '@learnlingo/contract/plain';
 
 export interface AuthUser {
   name: string;
   email: string;
+  /** learner, teacher or admin (decision 109); absent: a learner */
+  role?: Role;
 }
 
 export interface AuthState {

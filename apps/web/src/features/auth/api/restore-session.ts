@@ -20,7 +20,7 @@ export async function checkSession(): Promise<SessionCheck> {
     const response = await fetch(sessionUrl(), { credentials: 'include', headers: { accept: 'application/json' } });
     const body: unknown = response.ok ? await response.json() : undefined;
     if (!isSession(body)) return { unknown: response.headers };
-    return body && { name: body.user.name, email: body.user.email };
+    return body && { name: body.user.name, email: body.user.email, role: body.user.role };
   } catch {
     return { unknown: undefined };
   }

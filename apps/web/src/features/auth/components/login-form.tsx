@@ -44,7 +44,7 @@ export default function LoginForm({ onDone, page }: { onDone: () => void; page?:
   const onSubmit = handleSubmit(async (values) => {
     const result = await signIn(values);
     if (result.error) return showFailure(result.error);
-    dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    dispatch(signedIn({ name: result.data.name, email: result.data.email, role: result.data.role }));
     announceSession('changed');
     onDone();
     toast.success(toastMessages.signInSuccess);

@@ -38,7 +38,7 @@ export default function RegisterForm({ onDone, page }: { onDone: () => void; pag
   const onSubmit = handleSubmit(async (values) => {
     const result = await signUp(values);
     if (result.error) return showFailure(result.error);
-    dispatch(signedIn({ name: result.data.name, email: result.data.email }));
+    dispatch(signedIn({ name: result.data.name, email: result.data.email, role: result.data.role }));
     announceSession('changed');
     onDone();
     toast.success(toastMessages.signUpSuccess);

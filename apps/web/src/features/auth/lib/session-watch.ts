@@ -52,9 +52,9 @@ export const recheckSession =
       return true;
     }
     if (result && !('unknown' in result)) {
-      const { name, email } = result;
+      const { name, email, role } = result;
       if (auth.isLoggedIn && auth.user.email !== email) dispatch(loggedOut()); // someone else now
-      if (!auth.isLoggedIn || auth.user.name !== name || auth.user.email !== email) dispatch(signedIn(result));
+      if (!auth.isLoggedIn || auth.user.name !== name || auth.user.email !== email || auth.user.role !== role) dispatch(signedIn(result));
     }
     return false;
   };
