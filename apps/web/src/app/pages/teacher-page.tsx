@@ -100,7 +100,7 @@ export function Component() {
           headingLevel="h1"
           heart={<FavoriteButton teacher={teacher} />}
           booking={<BookTrialButton teacher={teacher} />}
-          reviews={<TeacherReviewsSection teacherId={teacher.id} teacherName={`${teacher.name} ${teacher.surname}`} {...reviewsQuery} />}
+          reviews={<TeacherReviewsSection teacherId={teacher.id} {...reviewsQuery} />}
         />
       ) : missing ? (
         <EmptyState title="Teacher not found" action={<ButtonLink to="/teachers">See all teachers</ButtonLink>}>

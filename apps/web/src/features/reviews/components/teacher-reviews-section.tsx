@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { ReviewSort } from '@learnlingo/contract/plain';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGetTeacherReviewsQuery } from '../api/public-reviews-api';
-import { ReviewView } from './review-view';
-import styles from './reviews.module.css';
+import { TeacherReviews } from '../../teachers';
+import styles from './teacher-reviews-section.module.css';
 
 /** The teacher page's reviews query from its URL: `?reviews=lowest&page=2` (newest first, page 1 by default). */
 export function readReviewsQuery(searchParams: URLSearchParams): { sort: ReviewSort; page: number } {
@@ -19,7 +19,7 @@ const href = (sort: ReviewSort, page: number) => `?${new URLSearchParams({ revie
  * A teacher's reviews on their page, paged on the server: links, not buttons, for the order
  * and the pages, so it reads without JavaScript (the server renders any page of them).
  */
-export function TeacherReviewsSection({ teacherId, teacherName, sort, page }: { teacherId: string; teacherName: string; sort: ReviewSort; page: number }) {
+export function TeacherReviewsSection({ teacherId, sort, page }: { teacherId: string; sort: ReviewSort; page: number }) {
   const { data, isError } = useGetTeacherReviewsQuery({ teacherId, sort, page });
   return (
     <section id="reviews" className={styles.section} aria-labelledby="reviews-title">
@@ -44,20 +44,14 @@ export function TeacherReviewsSection({ teacherId, teacherName, sort, page }: { 
         <p className={styles.hint}>No reviews yet.</p>
       ) : (
         <>
-          <ul className={styles.list}>
-            {data.items.map((review, index) => (
-              <li key={`${data.page}-${index}`}>
-                <ReviewView
-                  name={review.reviewer_name}
-                  rating={review.reviewer_rating}
-                  comment={review.comment}
-                  lesson={review.kind === 'lesson' && review.date ? { date: review.date, language: review.language } : null}
-                  reply={review.reply}
-                  replyFrom={teacherName}
-                />
-              </li>
-            ))}
-          </ul>
+          <TeacherReviews
+            reviews={data.items.map((review) => ({
+              reviewer_name: review.reviewer_name,
+              reviewer_rating: review.reviewer_rating,
+              comment: review.comment,
+              ...(review.kind === 'lesson' ? { lesson: true as const, date: review.date ?? undefined, language: review.language, reply: review.reply } : {}),
+            }))}
+          />
           {data.pages > 1 ? (
             <nav className={styles.pager} aria-label="Pages of reviews">
               {data.page > 1 ? (
