@@ -24,6 +24,8 @@ import { createPageRenderer, limitConcurrency, RENDER_QUEUE_MAX, type RenderTurn
 import { registerStaticWeb } from './plugins/static-web.js';
 import { activityRoutes } from './staff/activity-routes.js';
 import { registerStaffGuards } from './staff/guards.js';
+import { peopleRoutes } from './staff/people-routes.js';
+import { invitationRoutes } from './staff/invitation-routes.js';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -145,6 +147,8 @@ export async function buildApp({
   await avatarRoutes(app, avatars);
   await favoritesRoutes(app);
   await activityRoutes(app);
+  await peopleRoutes(app);
+  await invitationRoutes(app, { publicOrigin: env.publicOrigin, now });
   const booking = await bookingRoutes(app, {
     schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
     publicOrigin: env.publicOrigin,

@@ -23,6 +23,8 @@ export const apiErrorCodes = [
   'CANCEL_TOO_LATE',
   /** a visitor's booking was not confirmed by its e-mail link in time (decision 102) */
   'BOOKING_EXPIRED',
+  /** the change clashes with what is there (a profile that already has an account; decision 109) */
+  'CONFLICT',
   /** a lesson's review cannot be written or changed now: not ended, did not take place, window over (decision 112) */
   'REVIEW_CLOSED',
 ] as const;

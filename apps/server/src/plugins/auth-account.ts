@@ -23,9 +23,12 @@ const greeting = (name: string) => name.replace(/\p{Cc}+/gu, ' ').slice(0, 60).t
  * as plain 7-bit text: the link reads (and copies) as it is from a raw .eml file.
  */
 
+/** The web app's page an e-mailed reset link opens. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
 /** The reset link of the web app's /reset-password page (valid 1 hour, single use: better-auth). */
 export function resetPasswordLink(publicOrigin: string, token: string): string {
-  return `${publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${publicOrigin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -50,6 +53,22 @@ export async function enqueueResetPasswordMail(db: Database, to: MailUser, link:
       `${link}\n\n` +
       'The link works once. If you did not ask for it, ignore this e-mail:\n' +
       'your password stays as it is.\n\n' +
+      'LearnLingo\n',
+  });
+}
+
+/** `npm run admin -- add`: the reset flow's link, as a welcome to a new (or password-less) admin. */
+export async function enqueueAdminWelcomeMail(db: Database, to: MailUser, link: string): Promise<void> {
+  await enqueueMail(db.orm, {
+    to: to.email,
+    subject: 'Your LearnLingo admin account',
+    text:
+      `Hello ${greeting(to.name)},\n\n` +
+      'You are now an admin of the school on LearnLingo.\n' +
+      'To choose your password, open this link within an hour:\n\n' +
+      `${link}\n\n` +
+      'The link works once. Then sign in and open Admin in the header.\n' +
+      'A link that has expired: ask for a new one with "Forgot password?".\n\n' +
       'LearnLingo\n',
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createFavoritesRepository } from '../modules/favorites/favorites-repository.js';
 import { setFlash } from './flash.js';
 import { toHeaders } from './auth.js';
+import { DEACTIVATED_MESSAGE } from './auth-roles.js';
 import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from './form-posts.js';
 import type { PageRenderer } from './ssr.js';
 
@@ -48,7 +49,7 @@ function pageUrl(form: FormName, next: string, favorite: string | undefined): st
 
 /** better-auth's answer to a refused post: its field messages, or one for the whole form. */
 async function refusal(response: Response): Promise<Pick<FormEcho, 'errors' | 'message'>> {
-  const body = (await response.json().catch(() => ({}))) as { fields?: unknown };
+  const body = (await response.json().catch(() => ({}))) as { fields?: unknown; code?: unknown };
   if (response.status === 400 && body.fields && typeof body.fields === 'object') {
     const errors: Record<string, string> = {};
     for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') errors[key] = value;
@@ -57,6 +58,8 @@ async function refusal(response: Response): Promise<Pick<FormEcho, 'errors' | 'm
   if (response.status === 401) return { errors: {}, message: toastMessages.invalidCredentials };
   if (response.status === 422) return { errors: {}, message: toastMessages.emailInUse };
   if (response.status === 429) return { errors: {}, message: toastMessages.tooManyAttempts };
+  // a deactivated account (the admin plugin's ban, decision 109) is told so
+  if (response.status === 403 && body.code === 'BANNED_USER') return { errors: {}, message: DEACTIVATED_MESSAGE };
   return { errors: {}, message: 'This request was refused. Please reload the page and try again.' };
 }
 

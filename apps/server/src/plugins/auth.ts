@@ -33,6 +33,8 @@ export interface AuthOptions {
   attemptsPer10s: number;
   /** what deleting an account needs: the outbox folder, the school's zone and address, the clock */
   accountDeletion: Omit<AccountDeletionOptions, 'log'>;
+  /** the e-mail a reset link goes out in (default: the forgot-password one; `npm run admin` sends a welcome) */
+  resetPasswordMail?: typeof enqueueResetPasswordMail;
 }
 
 export function createAuth(db: Database, options: AuthOptions, log: FastifyInstance['log']) {
@@ -59,7 +61,7 @@ export function createAuth(db: Database, options: AuthOptions, log: FastifyInsta
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) =>
-        queueQuietly('reset', user.id, enqueueResetPasswordMail(db, user, resetPasswordLink(options.publicOrigin, token))),
+        queueQuietly('reset', user.id, (options.resetPasswordMail ?? enqueueResetPasswordMail)(db, user, resetPasswordLink(options.publicOrigin, token))),
     },
     // A confirmation link at sign-up; an unconfirmed user can still use everything.
     emailVerification: {
