@@ -21,6 +21,13 @@ if (importAt !== -1) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// --setup FILE: a script that writes test data into the fresh database before the server opens it
+const setupAt = process.argv.indexOf('--setup');
+if (setupAt !== -1) {
+  const result = spawnSync(process.execPath, [path.resolve(root, process.argv[setupAt + 1])], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   stdio: 'inherit',
   env: process.env,

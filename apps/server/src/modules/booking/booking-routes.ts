@@ -122,6 +122,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       createdAt: row.createdAt.toISOString(),
       cancelledAt: status === 'expired' ? null : (row.cancelledAt?.toISOString() ?? null),
       confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
+      noShow: row.learnerAbsentAt ? 'learner' : row.teacherAbsentAt ? 'teacher' : null,
     };
   }
 

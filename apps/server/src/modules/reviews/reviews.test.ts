@@ -245,6 +245,7 @@ describe('no-shows', () => {
     expect((await mark(nyTeacher, lesson.id)).statusCode).toBe(204);
     const state = (await as(learner, 'GET', '/api/bookings/reviews')).json<{ items: LessonReviewState[] }>().items.find((s) => s.bookingId === lesson.id);
     expect(state).toMatchObject({ state: 'no-show', learnerAbsent: true, canReportTeacherAbsent: false });
+    expect((await as(learner, 'GET', `/api/bookings/${lesson.id}`)).json<Lesson>().noShow).toBe('learner');
     expect((await rate(learner, lesson.id, { rating: 5 })).statusCode).toBe(409);
 
     // a second lesson: at exactly 48 h the window is closed
@@ -266,6 +267,8 @@ describe('no-shows', () => {
     expect(res.json<LessonReviewState>()).toMatchObject({ state: 'no-show', teacherAbsent: true });
     const [row] = await t.db.orm.select({ at: booking.teacherAbsentAt }).from(booking).where(eq(booking.id, lesson.id));
     expect(row!.at?.getTime()).toBe(clock);
+    // the booking API says so (the console's bookings list shows it)
+    expect((await as(undefined, 'GET', `/api/bookings/token/${lesson.token}`)).json<Lesson>().noShow).toBe('teacher');
     expect((await as(undefined, 'POST', `/api/bookings/token/${lesson.token}/review`, { rating: 1 })).statusCode).toBe(409);
     expect((await as(undefined, 'POST', `/api/bookings/token/${'x'.repeat(43)}/teacher-absent`)).statusCode).toBe(404);
   });

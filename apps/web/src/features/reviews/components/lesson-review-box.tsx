@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { REVIEW_COMMENT_MAX, reviewMessages } from '@learnlingo/contract/plain';
 import type { LessonReviewState } from '@learnlingo/contract';
 import { Button } from '../../../components/ui/button';
@@ -78,6 +78,9 @@ function ReviewForm({ state, lesson, teacherId, teacherName, onDone }: LessonRev
   const [reportAbsent, { isLoading: reporting }] = useReportTeacherAbsentMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = state.bookingId;
+  // the private link's page is rendered by the server; its buttons work once the app runs
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,11 +158,11 @@ function ReviewForm({ state, lesson, teacherId, teacherName, onDone }: LessonRev
           )}
         </div>
         <div className={styles.actions}>
-          <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
+          <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
             {state.review ? 'Save review' : 'Send review'}
           </Button>
           {state.canReportTeacherAbsent ? (
-            <Button variant="ghost" disabled={reporting} onClick={() => void report()}>
+            <Button variant="ghost" disabled={!live || reporting} onClick={() => void report()}>
               The teacher did not come
             </Button>
           ) : null}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { REVIEW_REPLY_MAX, reviewMessages } from '@learnlingo/contract/plain';
 import type { LessonReview } from '@learnlingo/contract';
 import { Button } from '../../../components/ui/button';
@@ -47,6 +47,9 @@ function ReplyForm({ review }: { review: LessonReview }) {
   const [reply, { isLoading }] = useReplyToReviewMutation();
   const [error, setError] = useState<string | null>(null);
   const fieldId = `reply-${review.id}`;
+  // the server renders the form; it works once the app runs (no form post answers it without)
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,7 +86,7 @@ function ReplyForm({ review }: { review: LessonReview }) {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
+        <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
           Publish answer
         </Button>
       </div>
