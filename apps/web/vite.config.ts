@@ -58,7 +58,7 @@ const authFormModules =
 const lessonsModules =
   /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
 
-const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|invite-page|teach-page)|features[\\/](admin|teach)[\\/])/;
+const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|teach-page)|features[\\/](admin|teach)[\\/])/;
 
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
@@ -103,7 +103,7 @@ const clientBuild = {
           // Log in, Registration and Forgot password's forms with the fields they share: one
           // chunk instead of nine (each a hashed name the shell's table lists, ~10 B of gzip each)
           { name: 'auth-forms', test: authFormModules, includeDependenciesRecursively: false },
-          // the school console's pages, the invitation page (decision 109) and /teach: one chunk
+          // the school console, the invitation page (decision 109) and /teach: one chunk
           { name: 'staff', test: staffModules, includeDependenciesRecursively: false },
         ],
       },

@@ -404,11 +404,11 @@ export type PageRenderer = (
 ) => Promise<FastifyReply>;
 
 /**
- * Pages for whoever holds an e-mailed link (a booking's private link, a reset link): they
- * show that link's state, which changes (cancelled, used), so none is kept or shared. Nor is
- * a teacher's booking page (its free times change with every booking).
+ * Pages for whoever holds an e-mailed link (a booking's private link, a reset link, a teacher's
+ * invitation): they show that link's state, which changes (cancelled, used), so none is kept
+ * or shared. Nor is a teacher's booking page (its free times change with every booking).
  */
-const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$)|teachers\/[^/?#]+\/book(?:[?#]|$))/;
+const PRIVATE_PAGE = /^\/(?:bookings\/|reset-password(?:[?#]|$)|invite(?:[?#]|$)|teachers\/[^/?#]+\/book(?:[?#]|$))/;
 export const privatePage = (url: string) => PRIVATE_PAGE.test(url);
 
 /** Longer paths are no page's (a teacher's is under 80 characters): 404 at once, nothing rendered or kept. */

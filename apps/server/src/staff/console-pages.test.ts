@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../db/schema.js';
-import { createTestApp, nextIp, signUp, type TestApp, type TestUser } from '../test/app.js';
+import { mailOutbox, teacher, user } from '../db/schema.js';
+import { createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../test/app.js';
 import { testEngine } from '../test/db.js';
 
 /*
@@ -63,5 +63,36 @@ describe(`the console's pages on the server (${testEngine})`, () => {
 
   it('an admin asking for a path that is no tab gets the 404', async () => {
     expect((await page('/admin/nothing-here', admin.cookie)).statusCode).toBe(404);
+  });
+
+  it('People and Activity come with their data in the HTML', async () => {
+    const people = await page(`/admin/people?q=${encodeURIComponent('Ada Admin')}`, admin.cookie);
+    expect(people.statusCode).toBe(200);
+    expect(people.body).toContain(admin.email);
+    expect(people.body).not.toContain(learner.email);
+    const activity = await page('/admin/activity', admin.cookie);
+    expect(activity.statusCode).toBe(200);
+    expect(activity.body).toContain('Nothing has changed yet.');
+  });
+
+  it('/invite: a link that works shows the form; none, or one that does not, answers 404', async () => {
+    expect((await page('/invite')).statusCode).toBe(404);
+    expect((await page(`/invite?token=${'A'.repeat(43)}`)).statusCode).toBe(404);
+    const [profile] = await t.db.orm.select({ id: teacher.id, name: teacher.name }).from(teacher);
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/teachers/${profile!.id}/invitations`,
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      remoteAddress: nextIp(),
+      payload: { email: 'invited@example.com' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).where(sql`${mailOutbox.message}->>'to' = 'invited@example.com'`);
+    const link = /\/invite\?token=[A-Za-z0-9_-]{43}/.exec((mail?.message as { text: string }).text)?.[0];
+    const res = await page(link!);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(profile!.name);
+    expect(res.body).toContain('Set password');
+    expect(res.headers['cache-control']).toMatch(/private|no-store/);
   });
 });

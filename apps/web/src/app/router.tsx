@@ -31,6 +31,9 @@ const teachPages = page('teach-page', () => import('./pages/teach-page'));
 /** /login, /register and /forgot-password, the pages the auth links lead to before (or without) JavaScript: one module. */
 const authPages = page('auth-page', () => import('./pages/auth-page'));
 
+/** /admin/* and /invite: one page module (the staff chunk). */
+const staffPages = page('admin-page', () => import('./pages/admin-page'));
+
 /**
  * The one route registry (declarative routing: see docs/decisions/021). Every route sits
  * in the layout, which shows the gold spinner while a page's code loads.
@@ -61,8 +64,10 @@ export const routes: RouteObject[] = [
       { path: 'login', ...authPages },
       { path: 'register', ...authPages },
       { path: 'forgot-password', ...authPages },
-      // the school's console (admins only: the page sends a visitor to `/`, anyone else gets the 404; decision 109)
-      { path: 'admin/*', ...page('admin-page', () => import('./pages/admin-page')) },
+      // the school's console (admins only: the page sends a visitor to `/`, anyone else gets the 404)
+      // and the page an invitation's link opens: one page module for both (decision 109)
+      { path: 'admin/*', ...staffPages },
+      { path: 'invite', ...staffPages },
       { path: 'teach', ...teachPages },
       { path: 'teach/:tab', ...teachPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },

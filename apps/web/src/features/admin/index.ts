@@ -1,3 +1,7 @@
-/** The school console (/admin, issue 24): what the admin page module uses. Loaded with that page only. */
+/** The school console (/admin, issue 24) and the invitation page (/invite): what their page module uses. Loaded with that page only. */
 export { ConsoleLayout } from './console-layout';
 export { consoleTabOf, type ConsoleTab } from './console-layout-tabs';
+export { InviteAcceptPage, prefetchInvite } from './invite-accept';
+/** For the Teachers tab's edit screen: a profile's invitations, and the form to invite its teacher. */
+export { InviteForm } from './invite-form';
+export { InviteList } from './invite-list';

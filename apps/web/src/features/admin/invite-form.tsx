@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { emailSchema, teacherIdSchema } from '@learnlingo/contract';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorFields, genericErrorMessage } from '../../lib/api-error';
+import { consoleStyles } from './console-layout-parts';
+import { useInviteTeacherMutation } from './invite-api';
+import { InviteList } from './invite-list';
+import styles from './invite.module.css';
+
+const inviteFormSchema = z.object({ teacherId: teacherIdSchema, email: emailSchema });
+
+/**
+ * Invites a teacher to their catalogue profile (its id, as in /teachers/ID): the e-mailed link
+ * sets a password and binds the account. Then shows the profile's invitations.
+ */
+export function InviteForm({ teacherId: fixedTeacherId }: { teacherId?: string }) {
+  const [invite] = useInviteTeacherMutation();
+  const [shown, setShown] = useState<string | null>(fixedTeacherId ?? null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(inviteFormSchema), defaultValues: { teacherId: fixedTeacherId ?? '', email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setShown(values.teacherId);
+    const result = await invite(values);
+    if (result.error) {
+      const fields = errorFields(result.error);
+      if (fields.email) return setError('email', { type: 'server', message: fields.email }, { shouldFocus: true });
+      return toast.error(genericErrorMessage(result.error));
+    }
+    resetField('email');
+    toast.success(`Invitation sent to ${result.data.email}.`);
+  });
+
+  return (
+    <section className={consoleStyles.section} aria-labelledby="invite-teacher">
+      <h3 id="invite-teacher" className={consoleStyles.sectionTitle}>
+        Invite a teacher
+      </h3>
+      <p className={consoleStyles.muted}>
+        The teacher gets an e-mail whose link sets their password and ties their account to the profile. The link works once, for 7 days.
+      </p>
+      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+        {fixedTeacherId ? null : (
+          <TextField label="Teacher profile id (as in /teachers/ID)" autoComplete="off" error={errors.teacherId?.message} {...register('teacherId')} />
+        )}
+        <TextField label="Teacher’s e-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            Send invitation
+          </Button>
+        </div>
+      </form>
+      {shown ? <InviteList teacherId={shown} /> : null}
+    </section>
+  );
+}
