@@ -98,13 +98,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registration' })).toBeVisible();
 
     // refused: the page again, each field named, what was typed kept (never the password)
-    await page.getByLabel('Name').fill(person.name);
+    await page.getByRole('textbox', { name: 'Name' }).fill(person.name);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Registration' }).click();
     await expect(page.getByText('Invalid email')).toBeVisible();
     await expect(page.getByText('Too short password')).toBeVisible();
-    await expect(page.getByLabel('Name')).toHaveValue(person.name);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(person.name);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
     await page.getByLabel('Email').fill(person.email);
@@ -169,7 +169,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('status')).toHaveText('If an account exists, we sent a link');
     await expect(page.getByLabel('Email')).toHaveCount(0);
 
-    // the e-mail arrives with the reset link (setting the new password on /reset-password still needs scripts)
+    // the e-mail arrives with the reset link
     const link = await linkFromOutbox(person.email, /^Subject: Reset your LearnLingo password/m, /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/);
     expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
 
@@ -177,6 +177,35 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Back to Log In' }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fteachers$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+
+    // the link sets a new password without scripts too: refused once, then taken, and spent
+    const { pathname, search } = new URL(link);
+    await open(page, pathname + search);
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Too short password')).toBeVisible();
+    await page.getByLabel('New password').fill('brand-new-pass-2');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password is changed. Log in with the new one.');
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('brand-new-pass-2');
+    await page.getByRole('button', { name: 'Log In' }).click();
+
+    // /account's name form, then Logout, answered by the server
+    await open(page, '/account');
+    await page.getByRole('textbox', { name: 'Name' }).fill('');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Nojs Renamed');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your name is changed');
+    await expect(page.getByRole('link', { name: 'Welcome Nojs Renamed' })).toBeVisible();
+    await open(page, '/teachers');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/teachers$/);
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
   test('a visitor books a trial lesson on the booking page and confirms it by the e-mailed link (decision 105)', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './admin-account';
 import { chromiumArgs, findChromium } from './browser';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +53,8 @@ const server = (port: number, dataDir: string, importFile?: string, setup?: stri
     // address per 60 s, and a retried or repeated run would otherwise share one); the other
     // journeys send none and stay 127.0.0.1.
     TRUST_PROXY: '127.0.0.1',
+    // the school admin of admin-console.spec.ts (e2e/seed-admin.mjs), made before the server starts
+    E2E_ADMIN: `${E2E_ADMIN.email} ${E2E_ADMIN.password}`,
   },
 });
 

@@ -28,6 +28,12 @@ if (setupAt !== -1) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// the school admin the console's journey signs in as (admin-console.spec.ts)
+if (process.env.E2E_ADMIN) {
+  const result = spawnSync(process.execPath, [path.join(root, 'e2e/seed-admin.mjs')], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   stdio: 'inherit',
   env: process.env,

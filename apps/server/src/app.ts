@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
+import { adminRoutes, schoolReader } from './modules/admin/admin-routes.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
+import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { reviewRoutes } from './modules/reviews/review-routes.js';
@@ -13,6 +15,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { accountFormRoutes } from './plugins/account-form-routes.js';
 import { authFormRoutes } from './plugins/auth-form-routes.js';
 import { registerDb } from './plugins/db.js';
 import { registerDocs } from './plugins/docs.js';
@@ -145,6 +148,10 @@ export async function buildApp({
   });
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
+  await photoRoutes(app);
+  // the school's settings: the console's over the environment's (issue 24)
+  const schoolDefaults = { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail };
+  await adminRoutes(app, { defaults: schoolDefaults, now });
   await favoritesRoutes(app);
   await activityRoutes(app);
   await peopleRoutes(app);
@@ -156,6 +163,7 @@ export async function buildApp({
     now,
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
+    school: schoolReader(app, schoolDefaults, now),
   });
   await reviewRoutes(app, { now });
 
@@ -170,6 +178,7 @@ export async function buildApp({
   });
   // the pages' own form posts (Log in, Registration, a heart, a booking) without JavaScript: decision 105
   await authFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
+  await accountFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
   await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
   await bookingFormRoutes(app, { actions: booking, trustedOrigins: env.trustedOrigins, renderPage });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });

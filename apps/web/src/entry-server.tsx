@@ -239,6 +239,7 @@ async function renderWith(store: AppStore, request: RenderRequest): Promise<Rend
     if (outcome === 'visitor' && session !== 'unknown') return { kind: 'redirect', status: 302, location: '/' };
     if (typeof outcome === 'object') return { kind: 'redirect', status: 301, location: outcome.canonical };
     if (outcome === 'not-found') status = 404;
+    else if (outcome === 'gone') status = 410;
     else if (serverFailed(store)) status = 500;
 
     // (an object, not a closure over this request: React keeps the last value it was given)

@@ -15,6 +15,8 @@ export const AVATAR_URL_MAX = 2000;
  * picture over plain http is neither fetched nor named; checked on a length-capped string).
  */
 const FETCHABLE = /^https:\/\//i;
+/** A photo uploaded in the console: `/photos/<content hash>-<width>.webp`. */
+const UPLOADED = /^\/photos\/[0-9a-f]{32}-[0-9]{2,4}\.webp$/;
 /** The server's tests: pictures from a local source over plain http (`allowLocalSources`). */
 const FETCHABLE_IN_TESTS = /^https?:\/\//i;
 
@@ -38,6 +40,8 @@ export function avatarVersion(source: string): string {
  * local source speaks plain http.
  */
 export function avatarPath(teacherId: string, source: string | null | undefined, { allowHttp = false } = {}): string | null {
+  // a photo uploaded in the console is on this origin already, content-hashed (decision 110)
+  if (source && source.length < 64 && UPLOADED.test(source)) return source;
   if (!source || source.length > AVATAR_URL_MAX || !(allowHttp ? FETCHABLE_IN_TESTS : FETCHABLE).test(source)) return null;
   return `/avatars/${encodeURIComponent(teacherId)}/${avatarVersion(source)}`;
 }

@@ -25,6 +25,8 @@ export const apiErrorCodes = [
   'BOOKING_EXPIRED',
   /** the change clashes with what is there (a profile that already has an account; decision 109) */
   'CONFLICT',
+  /** a teacher's page that was public and is hidden now (decision 111) */
+  'GONE',
   /** a lesson's review cannot be written or changed now: not ended, did not take place, window over (decision 112) */
   'REVIEW_CLOSED',
 ] as const;

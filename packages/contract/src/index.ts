@@ -17,4 +17,5 @@ export * from './guards.js';
 export * from './api-guards.js';
 export * from './roles.js';
 export * from './staff.js';
+export * from './admin.js';
 export * from './reviews.js';

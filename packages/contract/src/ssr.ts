@@ -28,11 +28,14 @@ export interface RenderRequest {
  * `booked`: the confirmation (decision 105).
  */
 export interface FormEcho {
-  form: 'login' | 'register' | 'booking' | 'forgot-password';
+  form: 'login' | 'register' | 'booking' | 'forgot-password' | 'reset-password' | 'account-name' | 'account-password';
   values: Record<string, string>;
   errors: Record<string, string>;
   message?: string;
-  /** /forgot-password's post was taken: the page shows the answer the modal shows (the same whether or not the address has an account) */
+  /**
+   * /forgot-password's post was taken: the page shows the answer the modal shows (the same whether
+   * or not the address has an account); /reset-password's: the password is changed
+   */
   sent?: boolean;
   /** the booking just made, with the zone its times are shown in */
   booked?: { created: BookingCreated; timeZone: string };

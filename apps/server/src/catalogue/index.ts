@@ -17,6 +17,7 @@ export * from './model/teacher-row.js';
 export * from './sql/catalogue-writer.js';
 export * from './sql/catalogue-feed.js';
 export * from './sql/teacher-writes.js';
+export * from './sql/teacher-status.js';
 export * from './sql/teacher-rating.js';
 export * from './sql/seo-repository.js';
 export * from './sql/teachers-repository.js';

@@ -2,6 +2,7 @@ import { teachersPageSchema } from '@learnlingo/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTerms } from './memory/search-index.js';
+import { languageByOwnName } from './model/language-names.js';
 import { generateTeachers } from './profiles/generator.js';
 import { updateTeacher } from './sql/teacher-writes.js';
 import { createTeachersRepository } from './sql/teachers-repository.js';
@@ -106,5 +107,36 @@ describe('the vocabulary (teacher_word)', () => {
     expect((await searchIds('Zyzzyvaqux')).ids).toEqual([g.id]);
     await updateTeacher(t.db, g.id, { lesson_info: g.lesson_info });
     expect(await words()).not.toContain('zyzzyvaquux');
+  });
+});
+
+describe('a language by its own name, and "f" for "ph"', () => {
+  it.each([
+    ['Español', 'spanish'],
+    ['Deutsch', 'german'],
+    ['Français', 'french'],
+    ['Українська', 'ukrainian'],
+    ['中文', 'chinese'],
+  ])('"%s" finds the teachers of %s, as the English name does', async (own, english) => {
+    expect(languageByOwnName(own)).toBe(english);
+    const expected = await searchIds(english);
+    expect(expected.total, english).toBeGreaterThan(0);
+    expect(await searchIds(own)).toEqual(expected);
+  });
+
+  it('any other word is left as it is', () => {
+    for (const word of ['Sophia', 'grammar', 'españa', 'deutschland', 'toString', '__proto__']) expect(languageByOwnName(word)).toBe(word);
+  });
+
+  it('"Sofia" finds a Sophia (a word no document has, widened: ph and f sound alike)', async () => {
+    const g = generated[1]!;
+    expect(generated.some((other) => wordsOf(other).includes('sofia'))).toBe(false);
+    await updateTeacher(t.db, g.id, { name: 'Sophia' });
+    try {
+      expect((await searchIds('Sofia')).ids).toContain(g.id);
+      expect((await searchIds('Sofia grammar')).ids.every((id) => id === g.id)).toBe(true);
+    } finally {
+      await updateTeacher(t.db, g.id, { name: g.name });
+    }
   });
 });

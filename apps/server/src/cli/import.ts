@@ -21,6 +21,12 @@ runCli(async () => {
       `Imported ${file}: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged` +
         `${result.skipped > 0 ? `, ${result.skipped} empty entries skipped` : ''}.\n`,
     );
+    if (result.overwroteEdits.length > 0) {
+      // the export wins over console edits; the activity log keeps what each one was (decision 111)
+      const shown = result.overwroteEdits.slice(0, 20).join(', ');
+      const more = result.overwroteEdits.length > 20 ? ` and ${result.overwroteEdits.length - 20} more` : '';
+      process.stdout.write(`Overwrote console edits of ${result.overwroteEdits.length} teacher(s): ${shown}${more} (see the console's Activity).\n`);
+    }
   } finally {
     await close();
   }

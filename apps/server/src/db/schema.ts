@@ -11,6 +11,7 @@ import {
   primaryKey,
   smallint,
   customType,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +20,11 @@ import {
 
 /** PostgreSQL's full-text document type (Drizzle has none built in); written by SQL only. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** Bytes (photos, decision 110): a Buffer both ways, on PGlite (Uint8Array) and `pg` alike. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 /*
  * One schema for both engines (PGlite and PostgreSQL). drizzle-kit generates the SQL
@@ -61,6 +67,14 @@ export const teacher = pgTable(
     lessonsImported: integer('lessons_imported'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** draft | published | hidden (decision 111); `hidden` is true exactly when it is not published (a check) */
+    status: text('status').$type<'draft' | 'published' | 'hidden'>().notNull().default('published'),
+    /** why the school hid the teacher */
+    statusReason: text('status_reason'),
+    /** when the teacher was first public (null: never, a draft): a hidden page that was public answers 410 */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /** the last edit made in the console; an import over it records that it overwrote it (decision 111) */
+    consoleEditedAt: timestamp('console_edited_at', { withTimezone: true }),
   },
   (t) => [
     // No GIN index on the arrays and no index on price alone: the list is served by the
@@ -564,3 +578,37 @@ export const lessonReview = pgTable(
     index('lesson_review_user_idx').on(t.userId),
   ],
 );
+
+// ---------------------------------------------------------------- the school (decisions 110, 111)
+
+/** One row (id = 1) of what the console set; a null column: the environment's default (SCHOOL_*). */
+export const schoolSettings = pgTable('school_settings', {
+  id: smallint('id').primaryKey(),
+  timeZone: text('time_zone'),
+  weeklyHours: jsonb('weekly_hours').$type<number[][][]>(),
+  contactEmail: text('contact_email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Days (in the school's time zone, both ends included) when no lesson can be booked. */
+export const schoolClosure = pgTable(
+  'school_closure',
+  {
+    id: uuid('id').primaryKey(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('school_closure_ends_idx').on(t.endsOn)],
+);
+
+/** Each size of each uploaded photo, re-encoded by the server, named `<content hash>-<width>.webp` (decision 110). */
+export const teacherPhoto = pgTable('teacher_photo', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  body: bytea('body').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,4 @@
-import { toastMessages } from '@learnlingo/contract';
+import { accountMessages, toastMessages } from '@learnlingo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
@@ -16,6 +16,8 @@ const FLASHES = {
   favoriteRemoved: toastMessages.favoriteRemoved,
   signInSuccess: toastMessages.signInSuccess,
   signUpSuccess: toastMessages.signUpSuccess,
+  nameChanged: accountMessages.nameChanged,
+  passwordChanged: accountMessages.passwordChanged,
 } as const;
 export type Flash = keyof typeof FLASHES;
 

@@ -17,13 +17,14 @@ export interface PrefetchContext {
 }
 
 /**
- * What the server makes of a page: `not-found` answers 404 with the page as rendered;
+ * What the server makes of a page: `not-found` answers 404 with the page as rendered (`gone`:
+ * 410, a teacher hidden after being public);
  * `visitor` (a signed-in page asked for by a visitor) redirects to `/`; `{ canonical }`
  * redirects permanently to the page's one spelling of its URL: a path on this site that the
  * page builds itself (`/teachers?…`), never one taken from the request as it came (a path
  * the server received is already in its normal form, plugins/ssr.ts `pageTarget`).
  */
-export type PrefetchOutcome = 'not-found' | 'visitor' | { canonical: string } | undefined;
+export type PrefetchOutcome = 'not-found' | 'gone' | 'visitor' | { canonical: string } | undefined;
 
 /**
  * A page module (pages/*-page.tsx): its page, and what the server fetches into the store

@@ -58,7 +58,7 @@ async function allTeachers(): Promise<Teacher[]> {
 describe('importer', () => {
   it('loads the shared export as it is ({"teachers": [...]}: ids are the array indexes) and is idempotent', async () => {
     const first = await importFile(t.db, SHARED_EXPORT);
-    expect(first).toEqual({ inserted: records.length, updated: 0, unchanged: 0, skipped: 0 });
+    expect(first).toEqual({ inserted: records.length, updated: 0, unchanged: 0, skipped: 0, overwroteEdits: [] });
     const teachers = await allTeachers();
     expect(teachers).toHaveLength(records.length);
     const byId = new Map(teachers.map((x) => [x.id, x]));
@@ -68,7 +68,7 @@ describe('importer', () => {
     });
 
     const second = await importFile(t.db, SHARED_EXPORT);
-    expect(second).toEqual({ inserted: 0, updated: 0, unchanged: records.length, skipped: 0 });
+    expect(second).toEqual({ inserted: 0, updated: 0, unchanged: records.length, skipped: 0, overwroteEdits: [] });
     expect(await allTeachers()).toEqual(teachers);
   });
 
@@ -97,7 +97,7 @@ describe('importer', () => {
           : r,
     );
     const result = await importFile(t.db, write('changed.json', { teachers: changed }));
-    expect(result).toEqual({ inserted: 0, updated: 2, unchanged: records.length - 2, skipped: 0 });
+    expect(result).toEqual({ inserted: 0, updated: 2, unchanged: records.length - 2, skipped: 0, overwroteEdits: [] });
     const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
     expect(five.price_per_hour).toBe(99);
     expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
@@ -186,7 +186,7 @@ describe('importer', () => {
 
   it('skips null entries (deleted slots of a realtime-database array)', async () => {
     const file = write('sparse.json', [records[0], null, records[2]]);
-    expect(await importFile(t.db, file)).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 1 });
+    expect(await importFile(t.db, file)).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 1, overwroteEdits: [] });
     expect((await allTeachers()).map((x) => x.id).sort()).toEqual(['0', '2']);
   });
 });

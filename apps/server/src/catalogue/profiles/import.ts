@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import { teacherIdSchema, teacherRecordSchema } from '@learnlingo/contract';
 import type { Database } from '../../db/client.js';
 import { createTeachersRepository } from '../sql/teachers-repository.js';
-import { comparableTeacher } from '../model/teacher-row.js';
+import { comparableTeacher, TEACHER_API_FIELDS } from '../model/teacher-row.js';
+import type { Teacher } from '@learnlingo/contract';
+import { recordActivity, type Actor } from '../../staff/activity.js';
+import { clearConsoleEdits, consoleEditedAmong } from '../sql/teacher-status.js';
 import {
   bumpCatalogueVersion,
   refreshCatalogueStatistics,
@@ -31,6 +34,20 @@ export interface ImportResult {
   unchanged: number;
   /** null entries (deleted array slots in a realtime-database export) */
   skipped: number;
+  /** teachers edited in the console whose edit the export overwrote (decision 111: the export wins, the log says so) */
+  overwroteEdits: string[];
+}
+
+/** Who the activity log names for an import's changes. */
+export const IMPORT_ACTOR: Actor = { id: null, name: 'Command line (npm run import)', email: '' };
+
+/** The record's fields that differ from the teacher as it was, before and after. */
+function overwritten(before: Teacher, record: IdentifiedRecord) {
+  const fields = TEACHER_API_FIELDS.filter((f) => f !== 'reviews' && f !== 'id' && JSON.stringify(before[f]) !== JSON.stringify(record[f]));
+  return {
+    before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+    after: Object.fromEntries(fields.map((f) => [f, record[f]])),
+  };
 }
 
 export class ImportError extends Error {
@@ -126,13 +143,17 @@ export async function importEntries(
 ): Promise<ImportResult> {
   const repository = createTeachersRepository(db);
   const existing = new Map<string, string>();
+  const teachers = new Map<string, Teacher>();
   const ids = entries.map((e) => e.record.id);
   for (let i = 0; i < ids.length; i += 1000) {
-    for (const t of await repository.getByIds(ids.slice(i, i + 1000))) existing.set(t.id, comparableTeacher(t));
+    for (const t of await repository.getByIds(ids.slice(i, i + 1000))) {
+      existing.set(t.id, comparableTeacher(t));
+      teachers.set(t.id, t);
+    }
   }
 
   const changed: IdentifiedRecord[] = [];
-  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, skipped };
+  const result: ImportResult = { inserted: 0, updated: 0, unchanged: 0, skipped, overwroteEdits: [] };
   for (const { record } of entries) {
     const before = existing.get(record.id);
     if (before === undefined) result.inserted += 1;
@@ -145,7 +166,24 @@ export async function importEntries(
 
   if (changed.length > 0) {
     await db.orm.transaction(async (tx) => {
+      // The export wins over a console edit (decision 111), and says so: each such teacher gets an
+      // activity row with what the import overwrote, and the command lists them.
+      const edited = await consoleEditedAmong(
+        tx,
+        changed.filter((record) => teachers.has(record.id)).map((record) => record.id),
+      );
       await upsertRecords(tx, changed);
+      for (const record of changed) {
+        if (!edited.has(record.id)) continue;
+        await recordActivity(tx, {
+          actor: IMPORT_ACTOR,
+          action: 'teacher.import-overwrote-edit',
+          subject: { type: 'teacher', id: record.id },
+          ...overwritten(teachers.get(record.id)!, record),
+        });
+        result.overwroteEdits.push(record.id);
+      }
+      await clearConsoleEdits(tx, result.overwroteEdits);
       await bumpCatalogueVersion(tx);
     });
     await refreshCatalogueStatistics(db);

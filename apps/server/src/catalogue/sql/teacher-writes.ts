@@ -116,7 +116,8 @@ export async function setTeacherHidden(db: Database, id: string, hidden: boolean
   return singleWrite(db, id, async (tx) => {
     const rows = await tx
       .update(teacher)
-      .set({ hidden, updatedAt: sql`now()` })
+      // (the status follows: hidden exactly when not published, decision 111)
+      .set({ hidden, status: hidden ? 'hidden' : 'published', publishedAt: sql`coalesce(${teacher.publishedAt}, now())`, updatedAt: sql`now()` })
       .where(and(eq(teacher.id, id), eq(teacher.hidden, !hidden)))
       .returning({ id: teacher.id });
     if (rows.length > 0) return true;

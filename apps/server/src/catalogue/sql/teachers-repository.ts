@@ -1,4 +1,5 @@
 import type { Sort, Stats, Teacher } from '@learnlingo/contract';
+import { languageByOwnName } from '../model/language-names.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
@@ -230,7 +231,8 @@ const TSQUERY_SYNTAX = sql.raw("E'\\'\\\\:&|!()<>* \\t\\n\\r'");
  * A word of 3 letters or more that no document word starts with (teacher_word, the
  * documents' distinct words) is widened to the words like it (decision 108): pg_trgm
  * similarity at least WORD_SIMILARITY, the WORD_ALTERNATIVES closest, so "portugese" is
- * `portugese:* | portuguese | portugal`. A word some document has is never widened: each
+ * `portugese:* | portuguese | portugal`; "ph" and "f" count as one sound there, so "sofia"
+ * finds sophia (0.3 similar as letters). A word some document has is never widened: each
  * word matches either exactly in every document or loosely in every document, so exact
  * matches never share a query with loose ones. parseTerms reads the alternatives, so
  * SearchIndex answers a widened search as any other.
@@ -244,7 +246,8 @@ const searchQuery = sql`(select to_tsquery('simple', coalesce(string_agg(t.term,
         then t.word || t.suffix
       else coalesce((select '(' || t.word || t.suffix || ' | ' || string_agg(v.word, ' | ' order by v.n) || ')'
           from (select v.word, row_number() over (order by similarity(v.word, t.word) desc, v.word) as n
-            from ${teacherWord} v where v.word % t.word and similarity(v.word, t.word) >= ${WORD_SIMILARITY}
+            from ${teacherWord} v where v.word % t.word
+              and greatest(similarity(v.word, t.word), similarity(replace(v.word, 'ph', 'f'), replace(t.word, 'ph', 'f'))) >= ${WORD_SIMILARITY}
             order by similarity(v.word, t.word) desc, v.word limit ${WORD_ALTERNATIVES}) v),
         t.word || t.suffix) end as term
     from (select translate(lower(unaccent(w.word)), ${TSQUERY_SYNTAX}, '') as word,
@@ -480,14 +483,16 @@ export const SEARCH_FACETS_STATEMENT = dialect.sqlToQuery(sql`with matched as ma
 
 /**
  * A search text's words, for searchQuery: letters and digits only (NFC), split by
- * anything else, joined by single spaces; '' when it has none. Linear: one split, no
- * backtracking. PostgreSQL removes their accents and builds the tsquery.
+ * anything else, a language's own name read as the catalogue's (language-names.ts), joined
+ * by single spaces; '' when it has none. Linear: one split, no backtracking. PostgreSQL
+ * removes their accents and builds the tsquery.
  */
 export function searchWords(q: string): string {
   return q
     .normalize('NFC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
+    .map(languageByOwnName)
     .join(' ');
 }
 

@@ -9,6 +9,8 @@ export interface TeacherForBooking {
   surname: string;
   avatarUrl: string | null;
   languages: string[];
+  /** hidden or a draft (decision 111): not bookable */
+  hidden?: boolean;
   /** the teacher's own hours, or null: the school's */
   schedule: Schedule | null;
 }
@@ -123,6 +125,7 @@ export function createBookingRepository(db: Database) {
           surname: teacher.surname,
           avatarUrl: teacher.avatarUrl,
           languages: teacher.languages,
+          hidden: teacher.hidden,
           timeZone: teacherAvailability.timeZone,
           weeklyHours: teacherAvailability.weeklyHours,
         })

@@ -25,7 +25,7 @@ import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
-import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, type Schedule } from './schedule.js';
+import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, outsideClosures, type Interval, type Schedule } from './schedule.js';
 import { queueReviewAsk } from '../reviews/review-mail.js';
 import { takeBackReviewMail } from '../reviews/review-service.js';
 
@@ -43,6 +43,8 @@ export interface BookingRoutesOptions {
   holdMs: number;
   /** how often this server deletes expired holds and spent counts (default a minute; 0: never, tests call sweep) */
   sweepEveryMs?: number;
+  /** the school's hours and closures as the console set them, read per request (default: schoolSchedule, no closures) */
+  school?: () => Promise<{ schedule: Schedule; closed: Interval[] }>;
 }
 
 /** An expired hold's row (its link then says "expired") is deleted this long after its expiry. */
@@ -80,7 +82,7 @@ export interface BookingActions {
 }
 
 /** Where a booking stands at `at` (decision 102 for pending and expired). */
-function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
+export function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
   const hold = row.holdExpiresAt?.getTime() ?? null;
   if (hold !== null) {
     // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
@@ -101,6 +103,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
+  const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
 
   function toLesson(row: BookingRow, at = now()): Lesson {
     const start = row.start?.getTime() ?? null;
@@ -181,12 +184,14 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       const teacher = await repository.teacher(request.params.id);
-      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
+      if (!teacher || teacher.hidden) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
       const window = bookableWindow(now());
       const from = Math.max(window.from, request.query.from ? Date.parse(request.query.from) : -Infinity);
       const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
-      const schedule = scheduleOf(teacher.schedule);
-      const starts = lessonStarts(schedule, from, to);
+      const school = await schoolNow();
+      const schedule = teacher.schedule ?? school.schedule;
+      // the school's closures remove slots at once (issue 24)
+      const starts = outsideClosures(lessonStarts(schedule, from, to), school.closed);
       const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to), new Date(now())) : new Set<number>();
       reply.header('cache-control', 'no-store');
       return {
@@ -209,7 +214,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   /** POST /api/bookings's work, for the form posts too (BookingActions.book). */
   async function book(request: FastifyRequest, body: BookingRequest): Promise<BookingCreated> {
     const teacher = await repository.teacher(body.teacherId);
-    if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${body.teacherId}`);
+    if (!teacher || teacher.hidden) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${body.teacherId}`);
     if (body.language !== undefined && !teacher.languages.includes(body.language)) {
       throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', { language: "Choose one of the teacher's languages" });
     }
@@ -219,7 +224,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     const at = now();
     const start = Date.parse(body.start);
     const window = bookableWindow(at);
-    const isStart = lessonStarts(scheduleOf(teacher.schedule), start, start + 1).includes(start);
+    const school = await schoolNow();
+    const isStart = outsideClosures(lessonStarts(teacher.schedule ?? school.schedule, start, start + 1), school.closed).includes(start);
     if (!isStart || start < window.from || start >= window.to) {
       throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
     }

@@ -147,35 +147,12 @@ export function bookableWindow(now: number): { from: number; to: number } {
 
 // ---------------------------------------------------------------- SCHOOL_HOURS
 
-const DAY_RANGE = /^([A-Za-z]{3})(?:-([A-Za-z]{3}))? +(\S+)$/;
-const HOUR_RANGE = /^(\d{2}):00-(\d{2}):00$/;
-
 /**
- * Parses weekly hours written as `Mon-Fri 09:00-18:00; Sat 10:00-13:00,14:00-16:00`:
- * groups separated by `;`, each a weekday or weekday range and comma-separated whole-hour
- * ranges. Returns an Error that says what is wrong.
+ * Parses weekly hours written as `Mon-Fri 09:00-18:00; Sat 10:00-13:00,14:00-16:00` (the
+ * console's forms use the same parser, so it lives in the contract). Returns an Error that
+ * says what is wrong.
  */
-export function parseWeeklyHours(text: string): WeeklyHours | Error {
-  if (text.length > 300) return new Error('at most 300 characters');
-  const hours: WeeklyHours = WEEKDAYS.map(() => []);
-  const dayIndex = (name: string) => WEEKDAYS.findIndex((d) => d.toLowerCase() === name.toLowerCase());
-  for (const group of text.split(';').map((g) => g.trim()).filter(Boolean)) {
-    const match = DAY_RANGE.exec(group);
-    if (!match) return new Error(`"${group}": expected e.g. "Mon-Fri 09:00-18:00"`);
-    const firstDay = dayIndex(match[1]!);
-    const lastDay = match[2] === undefined ? firstDay : dayIndex(match[2]);
-    if (firstDay < 0 || lastDay < 0 || lastDay < firstDay) return new Error(`"${group}": weekdays are Mon…Sun, in order`);
-    for (const range of match[3]!.split(',')) {
-      const r = HOUR_RANGE.exec(range);
-      const fromHour = Number(r?.[1]);
-      const toHour = Number(r?.[2]);
-      if (!r || fromHour >= toHour || toHour > 24) return new Error(`"${range}": expected whole hours such as 09:00-18:00`);
-      for (let day = firstDay; day <= lastDay; day += 1) hours[day]!.push([fromHour, toHour]);
-    }
-  }
-  if (hours.every((day) => day.length === 0)) return new Error('no hours given');
-  return hours;
-}
+export { parseWeeklyHours } from '@learnlingo/contract';
 
 /** true for a well-formed WeeklyHours value (as stored) */
 export function isWeeklyHours(value: unknown): value is WeeklyHours {
@@ -198,4 +175,38 @@ export function isWeeklyHours(value: unknown): value is WeeklyHours {
         ),
     )
   );
+}
+
+// ---------------------------------------------------------------- school closures
+
+/** A closure as the school set it: calendar days (YYYY-MM-DD) in the school's zone, both included. */
+export interface ClosureDays {
+  startsOn: string;
+  endsOn: string;
+}
+
+/** [from, to) in ms */
+export type Interval = [from: number, to: number];
+
+/** The first instant of a calendar day in `timeZone` (its midnight, or the first hour that exists). */
+function dayStart(day: string, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  for (let hour = 0; hour < 24; hour += 1) {
+    const instant = zonedHourToInstant(y, m, d, hour, timeZone);
+    if (instant !== null) return instant;
+  }
+  return Date.UTC(y, m - 1, d);
+}
+
+/** The instants a closure covers: from its first day's start to the start of the day after its last, in the school's zone. */
+export function closureInterval({ startsOn, endsOn }: ClosureDays, timeZone: string): Interval {
+  const after = new Date(`${endsOn}T00:00:00Z`);
+  after.setUTCDate(after.getUTCDate() + 1);
+  return [dayStart(startsOn, timeZone), dayStart(after.toISOString().slice(0, 10), timeZone)];
+}
+
+/** The starts whose lesson overlaps none of the closed intervals. */
+export function outsideClosures(starts: number[], closed: readonly Interval[]): number[] {
+  if (closed.length === 0) return starts;
+  return starts.filter((start) => !closed.some(([from, to]) => start < to && start + LESSON_MS > from));
 }

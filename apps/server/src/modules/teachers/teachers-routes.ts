@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
 import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../../catalogue/index.js';
 import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from '../../catalogue/index.js';
-import { SORT_ORDERS, startPosition } from '../../catalogue/index.js';
+import { SORT_ORDERS, startPosition, teacherGone } from '../../catalogue/index.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from '../../catalogue/index.js';
 import { facetOf, TAG_FILTERS, type TagFacet, type TagFilter } from '../../catalogue/index.js';
 import {
@@ -320,13 +320,15 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
         tags: ['teachers'],
         summary: 'One teacher with reviews',
         params: teacherParamsSchema,
-        response: { 200: teacherSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: teacherSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const entry = await cache.get(`teacher:${id}`, async () => {
         const teacher = await repository.getById(id);
+        // a teacher who was public and is hidden now is gone (410); a draft or unknown id, 404 (decision 111)
+        if (!teacher && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
         if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${id}`);
         return serialise(teacherSchema, teacher);
       });

@@ -56,16 +56,26 @@ export function HeaderAuth() {
         <Link to="/account" className={styles.welcome}>
           Welcome {user.name}
         </Link>
-        <Button
-          variant="ghost"
-          className={styles.loginButton}
-          disabled={isLoggingOut}
-          onPointerEnter={() => void loadSignOut()}
-          onFocus={() => void loadSignOut()}
-          onClick={() => void logout()}
+        {/* a form the server answers before the app runs, or without it: back to this page (account-form-routes.ts) */}
+        <form
+          method="post"
+          action="/logout"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void logout();
+          }}
         >
-          Logout
-        </Button>
+          <Button
+            type="submit"
+            variant="ghost"
+            className={styles.loginButton}
+            disabled={isLoggingOut}
+            onPointerEnter={() => void loadSignOut()}
+            onFocus={() => void loadSignOut()}
+          >
+            Logout
+          </Button>
+        </form>
       </div>
     );
   }

@@ -1,4 +1,5 @@
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { accountMessages } from '@learnlingo/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../store';
 import { useHead } from '../../lib/head';
@@ -9,6 +10,7 @@ import {
   authApi,
   DeleteAccount,
   EmailReminder,
+  formEchoed,
   EmailStatus,
   type ConfirmationReturn,
   InvalidResetLink,
@@ -33,7 +35,9 @@ function resetToken(search: URLSearchParams): string | null {
  * whoever holds the link: without a token, or with one already used or expired, it answers
  * 404 and says so at once (the server asks better-auth), instead of after the form is filled.
  */
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn, form }) => {
+  // a form posted without JavaScript that the server answered with this page (account-form-routes.ts)
+  if (form) dispatch(formEchoed(form));
   if (pathname === '/account') {
     if (!signedIn) return 'visitor';
     // whether the address is confirmed is in the page from the start
@@ -42,6 +46,8 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, sea
   }
   const token = resetToken(searchParams);
   if (token === null) return 'not-found';
+  // the link was just spent on the new password: the page says so
+  if (form?.form === 'reset-password' && form.sent) return undefined;
   const check = await dispatch(authApi.endpoints.checkResetLink.initiate(token));
   // (a check that failed is no answer: the form stays, and says so if the link does not work)
   return check.data === false ? 'not-found' : undefined;
@@ -81,13 +87,23 @@ function ResetPasswordPage() {
   const token = resetToken(search);
   // the server's check, when it rendered this page (read from the cache, never asked by the browser)
   const checked = authApi.endpoints.checkResetLink.useQueryState(token ?? skipToken).data;
+  const echo = useAppSelector((state) => state.formEcho?.echo);
   const usable = token !== null && checked !== false;
+  const changed = echo?.form === 'reset-password' && echo.sent;
   return (
     <div className={styles.page}>
       <div className={styles.column}>
         <h1 className={styles.heading}>Set a new password</h1>
         <div className={styles.card}>
-          {usable ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}
+          {changed ? (
+            <p role="status" className={styles.cardText}>
+              {accountMessages.passwordReset} <Link to="/login">Log in</Link>
+            </p>
+          ) : usable ? (
+            <ResetPasswordForm token={token} echo={echo?.form === 'reset-password' ? echo : undefined} />
+          ) : (
+            <InvalidResetLink />
+          )}
         </div>
       </div>
     </div>

@@ -23,7 +23,8 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signe
     dispatch(publicReviewsApi.endpoints.getTeacherReviews.initiate({ teacherId: params.id ?? '', ...readReviewsQuery(searchParams) })),
   ]);
   const status = result.isError ? errorStatus(result.error) : undefined;
-  return status === 404 || status === 400 ? 'not-found' : undefined;
+  // a teacher who was public and is hidden now: 410 (decision 111), the same page as a 404's
+  return status === 410 ? 'gone' : status === 404 || status === 400 ? 'not-found' : undefined;
 };
 
 /** A teacher's head: name, languages and price; schema.org data for search engines. */
@@ -79,7 +80,7 @@ export function Component() {
   // the count of visible reviews as the teacher's row keeps it (the card holds only the first ones)
   const { data: reviewsPage } = publicReviewsApi.useGetTeacherReviewsQuery({ teacherId: id, ...reviewsQuery });
   const reviewCount = reviewsPage?.total ?? teacher?.reviews.length ?? 0;
-  const missing = isError && (errorStatus(error) === 404 || errorStatus(error) === 400);
+  const missing = isError && [400, 404, 410].includes(errorStatus(error) ?? 0);
   useHead(
     teacher
       ? teacherHead(teacher, reviewCount)

@@ -10,3 +10,4 @@ export { OtherDevices } from './components/account/other-devices';
 export { DeleteAccount } from './components/account/delete-account';
 export { default as accountPageStyles } from './components/account/account.module.css';
 export { authApi } from './api/auth-api';
+export { formEchoed } from './form-echo-slice';

@@ -1,9 +1,8 @@
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { englishNumber } from '../../../lib/english-number';
 import { useGetStatsQuery } from './stats-api';
 import styles from './home.module.css';
-
-const number = new Intl.NumberFormat('en-US');
 
 /** The row of figures from the live data; honest about loading and failure. */
 export function HomeStats() {
@@ -38,7 +37,7 @@ export function HomeStats() {
       <ul className={styles.figures}>
         {figures.map(({ value, label }) => (
           <li key={label} className={styles.figure}>
-            <span className={styles.value}>{number.format(value)}</span>
+            <span className={styles.value}>{englishNumber(value)}</span>
             <span className={styles.label}>{label}</span>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { accountMessages, authErrorCodes, resetPasswordSchema } from '@learnlingo/contract';
+import type { FormEcho } from '@learnlingo/contract/plain';
 import { openModal, useAppDispatch } from '../../../store';
 import { Button } from '../../../components/ui/button';
 import { errorCode } from '../../../lib/api-error';
@@ -26,8 +27,12 @@ export function InvalidResetLink() {
   );
 }
 
-/** /reset-password: a new password under the registration rules; then the user logs in with it. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * /reset-password: a new password under the registration rules; then the user logs in with it.
+ * The form posts to the page's own URL, which the server answers without JavaScript
+ * (account-form-routes.ts); `echo` is its refusal, shown until the field changes.
+ */
+export function ResetPasswordForm({ token, echo }: { token: string; echo?: FormEcho | undefined }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [resetPassword] = useResetPasswordMutation();
@@ -36,7 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm({ resolver: zodResolver(resetPasswordSchema), mode: 'all', defaultValues: { newPassword: '' } });
   const showFailure = useAuthFormFailure(setError, FIELDS);
 
@@ -57,15 +62,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (linkInvalid) return <InvalidResetLink />;
 
   return (
-    <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form
+      className={styles.form}
+      method="post"
+      action={`/reset-password?${new URLSearchParams({ token }).toString()}`}
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={isSubmitting}
+    >
       <p className={styles.cardText}>
         Choose a new password for your account. Every device signed in to it will be signed out.
       </p>
+      {echo?.message ? <p role="alert">{echo.message}</p> : null}
       <PasswordField
         label="New password"
         placeholder="New password"
         autoComplete="new-password"
-        error={errors.newPassword?.message}
+        error={errors.newPassword?.message ?? (dirtyFields.newPassword ? undefined : echo?.errors.newPassword)}
         {...register('newPassword')}
       />
       <div className={styles.actions}>

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { PHOTO_MAX_BYTES } from '@learnlingo/contract';
+import { useLive } from './teacher-form-fields';
+import { fieldErrors, formError, useUploadStaffPhotoMutation } from './teachers-api';
+import styles from './teachers-tab.module.css';
+
+/**
+ * The photo: a file picked is sent at once (the server checks its bytes, re-encodes it and
+ * answers its address), and the preview shows what the server made of it. The address goes
+ * with the form in a hidden field.
+ */
+export function TeacherFormPhoto({ value, onChange, error }: { value: string | null; onChange: (url: string | null) => void; error?: string }) {
+  const [upload, { isLoading }] = useUploadStaffPhotoMutation();
+  const [uploadError, setUploadError] = useState<string | undefined>();
+  const shown = uploadError ?? error;
+  const live = useLive();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > PHOTO_MAX_BYTES) {
+      setUploadError('The picture is larger than 5 MB');
+      return;
+    }
+    setUploadError(undefined);
+    const result = await upload(file);
+    if ('error' in result) setUploadError(fieldErrors(result.error).photo ?? formError(result.error));
+    else onChange(result.data.avatar_url);
+  };
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Photo</legend>
+      <div className={styles.photo}>
+        {value ? <img className={styles.preview} src={value} alt="The teacher's photo as it will be shown" width={96} height={96} /> : <span className={styles.preview} aria-hidden="true" />}
+        <div className={styles.textareaField}>
+          <label htmlFor="teacher-photo" className={styles.label}>
+            {value ? 'Replace the photo' : 'Upload a photo'}
+          </label>
+          <p className={styles.hint} id="teacher-photo-hint">
+            JPEG, PNG or WebP, at most 5 MB; it is cropped to a square.
+          </p>
+          <input
+            id="teacher-photo"
+            className={styles.fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            disabled={!live || isLoading}
+            aria-describedby={`teacher-photo-hint${shown ? ' teacher-photo-error' : ''}`}
+            aria-invalid={shown ? true : undefined}
+            onChange={(event) => void onFile(event.currentTarget.files?.[0])}
+          />
+          {isLoading ? <p role="status" className={styles.hint}>Uploading…</p> : null}
+          {shown ? (
+            <p id="teacher-photo-error" className={styles.error}>
+              {shown}
+            </p>
+          ) : null}
+          {value ? (
+            <button type="button" className={styles.link} onClick={() => onChange(null)}>
+              Remove the photo
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <input type="hidden" name="avatar_url" value={value ?? ''} />
+    </fieldset>
+  );
+}
