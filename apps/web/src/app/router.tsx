@@ -68,8 +68,7 @@ export const routes: RouteObject[] = [
       // and the page an invitation's link opens: one page module for both (decision 109)
       { path: 'admin/*', ...staffPages },
       { path: 'invite', ...staffPages },
-      { path: 'teach', ...teachPages },
-      { path: 'teach/:tab', ...teachPages },
+      { path: 'teach/*', ...teachPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },

@@ -15,15 +15,19 @@ import { useAppSelector } from '../../store';
 const TABS = new Set(['reviews']);
 
 /**
- * /teach and /teach/:tab: a teacher's own pages. Anyone but a teacher gets the not-found page
+ * /teach and /teach/{tab}: a teacher's own pages. Anyone but a teacher gets the not-found page
  * (the server asks the API, which answers 401/403 to them), so the path says nothing.
  */
+/** The tab a path under /teach names (`/teach/reviews` → reviews), or undefined for /teach itself. */
+const tabOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') : undefined) || undefined;
+
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
-  if (!signedIn || (params.tab !== undefined && !TABS.has(params.tab))) return 'not-found';
+  const tab = tabOf(params['*']);
+  if (!signedIn || (tab !== undefined && !TABS.has(tab))) return 'not-found';
   const result = await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
   const status = result.isError ? errorStatus(result.error) : undefined;
   if (status === 401 || status === 403 || status === 404) return 'not-found';
-  return params.tab === undefined ? { canonical: '/teach/reviews' } : undefined;
+  return tab === undefined ? { canonical: '/teach/reviews' } : undefined;
 };
 
 function NotFound() {
@@ -36,7 +40,7 @@ function NotFound() {
 }
 
 function TeachPage() {
-  const { tab } = useParams();
+  const tab = tabOf(useParams()['*']);
   const isRefresh = useAppSelector(selectIsRefresh);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const { error, isError } = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn });
