@@ -83,7 +83,7 @@ async function bookAt(teacherId: string, start: string, user?: TestUser): Promis
   expect(res.statusCode, res.body).toBe(201);
   const created = res.json<BookingCreated>();
   if (created.token !== null) return { id: created.id, token: created.token, email };
-  const token = await linkToken(email, 'Confirm');
+  const token = await linkToken(email, 'Confirm your');
   expect((await as(undefined, 'POST', `/api/bookings/token/${token}/confirm`)).statusCode).toBe(200);
   return { id: created.id, token, email };
 }
