@@ -37,7 +37,7 @@ export const reviewReplyInputSchema = z.object({
   reply: plainText(REVIEW_REPLY_MAX, reviewMessages.replyTooLong).refine((v) => v.length > 0, reviewMessages.replyRequired),
 });
 
-/** POST /api/admin/reviews/:id/hide */
+/** POST /api/staff/reviews/:id/hide */
 export const reviewHideInputSchema = z.object({
   reason: plainText(REVIEW_HIDE_REASON_MAX, reviewMessages.reasonTooLong).refine((v) => v.length > 0, reviewMessages.reasonRequired),
 });
@@ -120,5 +120,5 @@ export const teacherReviewsPageSchema = z.object({
 });
 export type TeacherReviewsPage = z.infer<typeof teacherReviewsPageSchema>;
 
-/** GET /api/teach/reviews and GET /api/admin/reviews */
+/** GET /api/teach/reviews and GET /api/staff/reviews */
 export const lessonReviewListSchema = z.object({ items: z.array(lessonReviewSchema) });

@@ -28,7 +28,7 @@ import { createReviewService, reviewState, type ReviewedBooking, type ReviewServ
  *   learner (private link): GET|POST /api/bookings/token/:token/review, POST /api/bookings/token/:token/teacher-absent
  *   public:                GET /api/teachers/:id/reviews?sort=newest|lowest&page=N
  *   teacher (/teach):      GET /api/teach/reviews, POST /api/teach/reviews/:id/reply, POST /api/teach/lessons/:id/learner-absent
- *   school (console):      GET /api/admin/reviews, POST /api/admin/reviews/:id/hide
+ *   school (console):      GET /api/staff/reviews, POST /api/staff/reviews/:id/hide
  */
 
 /** Who a staff request is: the roles' guards (staff/guards.ts) plug in here. */
@@ -263,7 +263,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
   // ---------------------------------------------------------------- the school
 
   r.get(
-    '/api/admin/reviews',
+    '/api/staff/reviews',
     {
       preHandler: requireAdmin,
       schema: {
@@ -279,7 +279,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
   );
 
   r.post(
-    '/api/admin/reviews/:id/hide',
+    '/api/staff/reviews/:id/hide',
     {
       preHandler: requireAdmin,
       schema: {

@@ -269,6 +269,9 @@ describe('no-shows', () => {
     expect(row!.at?.getTime()).toBe(clock);
     // the booking API says so (the console's bookings list shows it)
     expect((await as(undefined, 'GET', `/api/bookings/token/${lesson.token}`)).json<Lesson>().noShow).toBe('teacher');
+    const listed = await as(await staff('admin'), 'GET', `/api/staff/bookings?teacherId=${NY}&status=past&pageSize=100`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ items: { id: string; noShow?: string | null }[] }>().items.find((b) => b.id === lesson.id)?.noShow).toBe('teacher');
     expect((await as(undefined, 'POST', `/api/bookings/token/${lesson.token}/review`, { rating: 1 })).statusCode).toBe(409);
     expect((await as(undefined, 'POST', `/api/bookings/token/${'x'.repeat(43)}/teacher-absent`)).statusCode).toBe(404);
   });
@@ -359,11 +362,11 @@ describe('the teacher answers, the school hides', () => {
     expect((await card(NY)).reviews[0]).toMatchObject({ comment: 'Good.', reply: 'Thank you, Ada!' });
 
     // the school: admins only; a reason is required; the audit log has the hide
-    expect((await as(learner, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
-    expect((await as(nyTeacher, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
-    expect((await as(admin, 'POST', `/api/admin/reviews/${id}/hide`, { reason: '' })).statusCode).toBe(400);
-    expect((await as(admin, 'POST', `/api/admin/reviews/${crypto.randomUUID()}/hide`, { reason: 'Spam' })).statusCode).toBe(404);
-    const hidden = await as(admin, 'POST', `/api/admin/reviews/${id}/hide`, { reason: 'Shares a phone number' });
+    expect((await as(learner, 'POST', `/api/staff/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as(nyTeacher, 'POST', `/api/staff/reviews/${id}/hide`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await as(admin, 'POST', `/api/staff/reviews/${id}/hide`, { reason: '' })).statusCode).toBe(400);
+    expect((await as(admin, 'POST', `/api/staff/reviews/${crypto.randomUUID()}/hide`, { reason: 'Spam' })).statusCode).toBe(404);
+    const hidden = await as(admin, 'POST', `/api/staff/reviews/${id}/hide`, { reason: 'Shares a phone number' });
     expect(hidden.statusCode).toBe(200);
     const [audit] = await t.db.orm.select().from(staffActivity).where(eq(staffActivity.subjectId, id));
     expect(audit).toMatchObject({ action: 'review.hide', actorUserId: admin.id, after: { hidden: true, reason: 'Shares a phone number', teacherId: NY } });
@@ -371,7 +374,7 @@ describe('the teacher answers, the school hides', () => {
     const about = (await as(nyTeacher, 'GET', '/api/teach/reviews')).json<{ items: { id: string; hidden: unknown }[] }>().items.find((r) => r.id === id);
     expect(about?.hidden).toMatchObject({ reason: 'Shares a phone number' });
     expect((await card(NY)).reviews.some((r) => r.comment === 'Good.')).toBe(false);
-    expect((await as(admin, 'GET', '/api/admin/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).toContain(id);
+    expect((await as(admin, 'GET', '/api/staff/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).toContain(id);
   });
 });
 

@@ -54,12 +54,12 @@ export const reviewsApi = api.injectEndpoints({
       invalidatesTags: (_result, _error, { teacherId }) => ['Lessons', { type: 'Teacher', id: teacherId }],
     }),
     getAdminReviews: build.query<{ items: LessonReview[] }, void>({
-      query: () => '/admin/reviews',
+      query: () => '/staff/reviews',
       responseSchema: lessonReviewListSchema,
       providesTags: ['Lessons'],
     }),
     hideReview: build.mutation<LessonReview, { id: string; teacherId: string; reason: string }>({
-      query: ({ id, reason }) => ({ url: `/admin/reviews/${encodeURIComponent(id)}/hide`, method: 'POST', body: { reason } }),
+      query: ({ id, reason }) => ({ url: `/staff/reviews/${encodeURIComponent(id)}/hide`, method: 'POST', body: { reason } }),
       responseSchema: lessonReviewSchema,
       invalidatesTags: (_result, _error, { teacherId }) => ['Lessons', { type: 'Teacher', id: teacherId }, 'Teachers', 'Stats'],
     }),
