@@ -45,6 +45,10 @@ const TEACHER_UPSERT_SET = {
     TEACHER_COLUMN_FIELDS.filter(({ field }) => field !== 'id').map(({ key, column }) => [key, sql.raw(`excluded.${column.name}`)]),
   ),
   updatedAt: sql`now()`,
+  // an import's figures stand again until a lesson's review moves them (decision 112)
+  reviewCount: sql`null`,
+  ratingImported: sql`null`,
+  lessonsImported: sql`null`,
 };
 
 /** A record as a `teacher` row in the column names (json_populate_recordset): all but its reviews. */

@@ -22,7 +22,7 @@ describe('the school console (/admin)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'School console' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console' });
     const tabs = within(nav).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Teachers', 'Bookings', 'People', 'Activity', 'Settings']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Teachers', 'Bookings', 'People', 'Activity', 'Settings', 'Reviews']);
     expect(within(nav).getByRole('link', { name: 'Teachers' })).toHaveAttribute('href', '/admin');
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
