@@ -37,20 +37,20 @@ export const TEACHER_COLUMN_FIELDS: readonly { field: TeacherColumnField; key: s
  * The reviews of the teacher row aliased "teacher", as a JSON array: its newest visible
  * reviews of lessons taken here (at most CARD_LESSON_REVIEWS; the teacher page pages them
  * all, decision 112), then the imported ones in their order. A teacher without lesson reviews
- * has the reviews it always had.
+ * has the reviews it always had. Each part is aggregated in its index's order and the two are
+ * joined as text, so no plan that may build a card (a list page's fallback) sorts anything
+ * (list-plan.test.ts).
  */
-const reviewsJson = sql`coalesce((
-    select json_agg(x.j order by x.k, x.o) from (
-      select 0 as k, l.n as o, l.j from (
-        select row_number() over (order by lr.created_at desc, lr.id) as n, json_build_object(
+const reviewsJson = sql`('[' || concat_ws(',',
+    (select string_agg(l.j::text, ',' order by l.created_at desc, l.id) from (
+        select lr.created_at, lr.id, json_build_object(
           'reviewer_name', lr.reviewer_name, 'reviewer_rating', lr.rating, 'comment', lr.comment, 'lesson', true,
           'date', to_char(lr.lesson_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
           'language', lr.language, 'reply', lr.reply) as j
         from lesson_review lr where lr.teacher_id = "teacher"."id" and lr.hidden_at is null
-        order by lr.created_at desc, lr.id limit ${sql.raw(String(CARD_LESSON_REVIEWS))}) l
-      union all
-      select 1, rv.position, (select row_to_json(r) from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r)
-      from review rv where rv.teacher_id = "teacher"."id") x), '[]'::json)`;
+        order by lr.created_at desc, lr.id limit ${sql.raw(String(CARD_LESSON_REVIEWS))}) l),
+    (select string_agg((select row_to_json(r) from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r)::text, ',' order by rv.position)
+      from review rv where rv.teacher_id = "teacher"."id")) || ']')::json`;
 
 /**
  * The columns of one teacher as the API returns it, under the API's names, reviews included
