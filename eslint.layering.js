@@ -27,7 +27,7 @@ const features = readdirSync(at('features'), { withFileTypes: true })
  * Besides index.ts: entries of a feature's code that app/ loads on demand (lazy pages, a
  * modal's form), kept apart so that index.ts's importers do not carry them.
  */
-const LAZY_ENTRIES = ['auth/account.ts', 'auth/forgot-password.ts', 'auth/auth-page.ts', 'auth/auth-texts.ts', 'booking/lessons.ts'];
+const LAZY_ENTRIES = ['auth/account.ts', 'auth/forgot-password.ts', 'auth/auth-page.ts', 'auth/auth-texts.ts', 'booking/lessons.ts', 'reviews/public.ts'];
 
 const anyFeatureFile = at('features/*/**');
 const directionZones = [

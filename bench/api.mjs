@@ -13,7 +13,7 @@
 //    p50 and p99 inside the mixed load: searchProbe; autocannon reports all its requests
 //    together); and the searches alone (their own p99).
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
-// Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N]
+// Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N] [--lesson-reviews R]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -35,6 +35,9 @@ const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const ONLY = arg('engine', undefined);
 const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL server (default: the server's)
+// reviewed past lessons per teacher on top of the generated (imported) reviews, ~4 a teacher:
+// 6 gives ~1,000,000 reviews for 100,000 teachers (issue 26; a database of its own)
+const LESSON_REVIEWS = Number(arg('lesson-reviews', 0));
 
 /** Every filter combination of the rating order (the catalogue before issue 11). */
 function ratingCombos(facets) {
@@ -144,10 +147,10 @@ async function probe(base, paths, during) {
 }
 
 async function benchEngine(engine) {
-  const env = await catalogueEnv(engine, COUNT);
+  const env = await catalogueEnv(engine, LESSON_REVIEWS > 0 ? `${COUNT}_r${LESSON_REVIEWS}` : COUNT);
   if (engine === 'postgres' && POOL) env.DATABASE_POOL_SIZE = POOL;
-  console.log(`\n[${engine}] preparing ${COUNT} teachers…`);
-  seed(env, COUNT);
+  console.log(`\n[${engine}] preparing ${COUNT} teachers${LESSON_REVIEWS > 0 ? ` with ${LESSON_REVIEWS} reviewed lessons each` : ''}…`);
+  seed(env, COUNT, LESSON_REVIEWS > 0 ? ['--lesson-reviews', String(LESSON_REVIEWS)] : []);
   const port = 3900 + (engine === 'pglite' ? 1 : 2);
   const rows = [];
   const repeated = ['/api/teachers?language=French&level=B1%20Intermediate&price=40'];
@@ -199,6 +202,7 @@ async function benchEngine(engine) {
   return {
     engine,
     count: COUNT,
+    lessonReviewsPerTeacher: LESSON_REVIEWS,
     connections: CONNECTIONS,
     duration: DURATION,
     pool: POOL ?? null,

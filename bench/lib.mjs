@@ -72,10 +72,10 @@ export function ensureBuilt() {
   }
 }
 
-/** Fills a database with `count` generated teachers (seed is idempotent: fills up to count). */
-export function seed(env, count) {
+/** Fills a database with `count` generated teachers (seed is idempotent: fills up to count); extraArgs: e.g. ['--lesson-reviews', '6']. */
+export function seed(env, count, extraArgs = []) {
   mkdirSync(benchData, { recursive: true });
-  const r = spawnSync(process.execPath, [seedEntry, '--count', String(count)], {
+  const r = spawnSync(process.execPath, [seedEntry, '--count', String(count), ...extraArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

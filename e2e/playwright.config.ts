@@ -23,8 +23,8 @@ if (!chromium) {
 process.env.E2E_PORT ??= String(4200 + (process.pid % 400) * 2);
 const MAIN_PORT = Number(process.env.E2E_PORT);
 const FRESH_PORT = MAIN_PORT + 1;
-const server = (port: number, dataDir: string, importFile?: string) => ({
-  command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}`,
+const server = (port: number, dataDir: string, importFile?: string, setup?: string) => ({
+  command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}${setup ? ` --setup ${setup}` : ''}`,
   cwd: root,
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -87,7 +87,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(MAIN_PORT, path.join(here, `.data/main-${MAIN_PORT}`), catalogueFile),
+    // (reviews-setup.mjs: the reviews journey's past lesson and teacher account)
+    server(MAIN_PORT, path.join(here, `.data/main-${MAIN_PORT}`), catalogueFile, 'e2e/reviews-setup.mjs'),
     server(FRESH_PORT, path.join(here, `.data/fresh-${FRESH_PORT}`)),
   ],
 });

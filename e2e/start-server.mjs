@@ -21,6 +21,13 @@ if (importAt !== -1) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// --setup FILE: a script that writes test data into the fresh database before the server opens it
+const setupAt = process.argv.indexOf('--setup');
+if (setupAt !== -1) {
+  const result = spawnSync(process.execPath, [path.resolve(root, process.argv[setupAt + 1])], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 // the school admin the console's journey signs in as (admin-console.spec.ts)
 if (process.env.E2E_ADMIN) {
   const result = spawnSync(process.execPath, [path.join(root, 'e2e/seed-admin.mjs')], { stdio: 'inherit', env: process.env });

@@ -56,9 +56,9 @@ const authFormModules =
   /src[\\/](features[\\/]auth[\\/](components[\\/](login-form|register-form|forgot-password-form|password-field|page-form|use-auth-form-failure)|auth-texts)|components[\\/]ui[\\/](text-field|icon|eye-icons))/;
 
 const lessonsModules =
-  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group)/;
+  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
 
-const staffModules = /src[\\/](app[\\/]pages[\\/]admin-page|features[\\/]admin[\\/])/;
+const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|teach-page)|features[\\/](admin|teach)[\\/])/;
 
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
@@ -96,13 +96,14 @@ const clientBuild = {
         groups: [
           { name: firstLoadChunk, includeDependenciesRecursively: false },
           // My lessons and the booking page with the booking API, lesson times and confirmation
-          // they share with the booking modal: one chunk, so the shell's list of lazy-route
-          // dependencies names one file, not two
+          // they share with the booking modal (and the learner's review form, which /teach's
+          // reviews share): one chunk, so the shell's list of lazy-route dependencies names one
+          // file, not two
           { name: 'lessons', test: lessonsModules, includeDependenciesRecursively: false },
           // Log in, Registration and Forgot password's forms with the fields they share: one
           // chunk instead of nine (each a hashed name the shell's table lists, ~10 B of gzip each)
           { name: 'auth-forms', test: authFormModules, includeDependenciesRecursively: false },
-          // the school console and the invitation page (decision 109): one chunk
+          // the school console, the invitation page (decision 109) and /teach: one chunk
           { name: 'staff', test: staffModules, includeDependenciesRecursively: false },
         ],
       },

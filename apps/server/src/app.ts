@@ -8,6 +8,7 @@ import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar
 import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
+import { reviewRoutes } from './modules/reviews/review-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
@@ -164,6 +165,7 @@ export async function buildApp({
     holdMs: env.bookingHoldMinutes * 60_000,
     school: schoolReader(app, schoolDefaults, now),
   });
+  await reviewRoutes(app, { now });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

@@ -6,6 +6,7 @@ import { headTags, render, renderToHtml, scriptJson } from './entry-server';
 import { routes, type RouteHandle } from './app/router';
 import { rememberedStores } from './store';
 import { loadTeachers } from './features/teachers/testing/teachers-fixture';
+import { reviewsPageOf } from './features/teachers/testing/catalogue-handlers';
 
 const [teacher] = loadTeachers();
 
@@ -17,6 +18,7 @@ function fakeApi(overrides: Record<string, () => Response> = {}) {
     if (override) return override();
     if (pathname === '/api/auth/get-session') return Response.json(null);
     if (pathname === `/api/teachers/${teacher!.id}`) return Response.json(teacher);
+    if (pathname === `/api/teachers/${teacher!.id}/reviews`) return Response.json(reviewsPageOf(teacher!));
     return Response.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 });
   });
 }
@@ -40,13 +42,14 @@ describe('entry-server', () => {
     expect(result.html.replace(/<!-- -->/g, '')).toContain(`${teacher!.name} ${teacher!.surname}`);
     expect(result.modules).toEqual(['src/app/pages/teacher-page.tsx']);
     const state = JSON.parse(result.state ?? '{}') as { api: { queries: Record<string, { status: string }> } };
-    expect(Object.values(state.api.queries).map((query) => query.status)).toEqual(['fulfilled']);
+    expect(Object.values(state.api.queries).map((query) => query.status)).toEqual(['fulfilled', 'fulfilled']);
     // only the slices the render changed travel (the session's and the data's), as one JSON object
     expect(Object.keys(state).sort()).toEqual(['api', 'auth']);
-    // one look at the session, one at the teacher
+    // one look at the session, one at the teacher, one at the first page of their reviews
     expect(fetch.mock.calls.map(([request]) => new URL(request.url).pathname).sort()).toEqual([
       '/api/auth/get-session',
       `/api/teachers/${teacher!.id}`,
+      `/api/teachers/${teacher!.id}/reviews`,
     ]);
   });
 

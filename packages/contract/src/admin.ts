@@ -264,6 +264,8 @@ export const adminBookingSchema = z.object({
   status: z.enum(LESSON_STATUSES),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** who did not come, as marked within 48 h of the end (decision 112) */
+  noShow: z.enum(['learner', 'teacher']).nullable().optional(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 

@@ -152,6 +152,8 @@ export const lessonSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** UTC; while pending: the time the e-mail link must be used by, else null */
   confirmBy: z.string().nullable(),
+  /** who did not come, as marked within 48 h of the end (decision 112): the console's bookings show it */
+  noShow: z.enum(['learner', 'teacher']).nullable().optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
 

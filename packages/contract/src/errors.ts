@@ -27,6 +27,8 @@ export const apiErrorCodes = [
   'CONFLICT',
   /** a teacher's page that was public and is hidden now (decision 111) */
   'GONE',
+  /** a lesson's review cannot be written or changed now: not ended, did not take place, window over (decision 112) */
+  'REVIEW_CLOSED',
 ] as const;
 export const apiErrorCodeSchema = z.enum(apiErrorCodes);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;

@@ -16,3 +16,4 @@ export * from './return-path.js';
 export * from './early-input.js';
 export * from './roles.js';
 export type * from './ssr.js';
+export * from './review-texts.js';

@@ -47,6 +47,12 @@ export const reviewSchema = z.object({
   reviewer_name: z.string().min(1).max(100),
   reviewer_rating: z.number().min(0).max(5),
   comment: z.string().max(2000),
+  /** a review of a lesson taken here (decision 112): absent on imported reviews */
+  lesson: z.literal(true).optional(),
+  /** the lesson's start (UTC ISO) and language, and the teacher's answer: lesson reviews only */
+  date: z.string().optional(),
+  language: z.string().nullable().optional(),
+  reply: z.string().nullable().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -18,6 +18,7 @@ export * from './sql/catalogue-writer.js';
 export * from './sql/catalogue-feed.js';
 export * from './sql/teacher-writes.js';
 export * from './sql/teacher-status.js';
+export * from './sql/teacher-rating.js';
 export * from './sql/seo-repository.js';
 export * from './sql/teachers-repository.js';
 export * from './memory/catalogue-cache.js';

@@ -57,6 +57,14 @@ export const teacher = pgTable(
      * teacher page and sitemap leave it out. See decision 107.
      */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * Kept by refreshTeacherRating (catalogue/sql/teacher-rating.ts, decision 112): the number of
+     * visible reviews (imported + from lessons); null until a lesson's review first changed it.
+     * `rating_imported` / `lessons_imported` keep the import's figures the live ones are built on.
+     */
+    reviewCount: integer('review_count'),
+    ratingImported: doublePrecision('rating_imported'),
+    lessonsImported: integer('lessons_imported'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** draft | published | hidden (decision 111); `hidden` is true exactly when it is not published (a check) */
@@ -213,6 +221,8 @@ export const teacherWord = pgTable(
   'teacher_word',
   {
     word: text('word').primaryKey(),
+    /** how many search documents have the word (the writer deletes it at 0; decision 107's addendum, migration 0021) */
+    documents: integer('documents').notNull().default(0),
   },
   (t) => [index('teacher_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
@@ -406,6 +416,11 @@ export const booking = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** the learner's IANA zone, for the times in e-mails sent later (the confirmation) */
     learnerTimeZone: text('learner_time_zone'),
+    /** no-shows (decision 112): marked within 48 h of the lesson's end; then no review is asked */
+    learnerAbsentAt: timestamp('learner_absent_at', { withTimezone: true }),
+    teacherAbsentAt: timestamp('teacher_absent_at', { withTimezone: true }),
+    /** the outbox row of the "rate your lesson" e-mail (due at the lesson's end), taken back on cancel */
+    reviewMailId: uuid('review_mail_id'),
   },
   (t) => [
     index('booking_teacher_idx').on(t.teacherId),
@@ -524,6 +539,48 @@ export const teacherInvitation = pgTable(
   },
   (t) => [index('teacher_invitation_teacher_idx').on(t.teacherId)],
 );
+
+// ---------------------------------------------------------------- reviews of lessons
+
+/**
+ * A learner's review of one lesson taken here (decision 112): one per booking (the unique
+ * booking_id), editable for 14 days, answered once by the teacher, hidden by the school with a
+ * reason. The teacher's rating and count follow from the visible ones (refreshTeacherRating).
+ */
+export const lessonReview = pgTable(
+  'lesson_review',
+  {
+    id: uuid('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => booking.id, { onDelete: 'cascade' }),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** the learner's first name as shown */
+    reviewerName: text('reviewer_name').notNull(),
+    language: text('language'),
+    lessonStart: timestamp('lesson_start', { withTimezone: true }).notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+  },
+  (t) => [
+    index('lesson_review_teacher_newest_idx')
+      .on(t.teacherId, t.createdAt.desc(), t.id)
+      .where(sql`${t.hiddenAt} is null`),
+    index('lesson_review_teacher_idx').on(t.teacherId),
+    index('lesson_review_user_idx').on(t.userId),
+  ],
+);
+
 // ---------------------------------------------------------------- the school (decisions 110, 111)
 
 /** One row (id = 1) of what the console set; a null column: the environment's default (SCHOOL_*). */

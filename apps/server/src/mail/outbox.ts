@@ -9,13 +9,14 @@ import { checkMailMessage, type MailMessage } from './message.js';
  * it is sent only if that transaction commits, and the request never waits for SMTP.
  * Returns the message's id, the only thing about it that may be logged.
  */
-export async function enqueueMail(tx: Db, message: MailMessage): Promise<string> {
+export async function enqueueMail(tx: Db, message: MailMessage, { dueAt }: { dueAt?: Date } = {}): Promise<string> {
   const checked = checkMailMessage(message);
   const id = randomUUID();
   // The account this address belongs to, if any (addresses are stored lowercased): when it is
   // deleted, its queued and written mail goes with it (forgetRecipient).
   const recipient = sql`(select ${user.id} from ${user} where ${user.email} = ${checked.to.toLowerCase()})`;
-  await tx.insert(mailOutbox).values({ id, message: checked, recipientUserId: recipient });
+  // dueAt: not sent before then (a lesson's review request goes at its end, decision 112)
+  await tx.insert(mailOutbox).values({ id, message: checked, recipientUserId: recipient, ...(dueAt ? { nextAttemptAt: dueAt } : {}) });
   return id;
 }
 

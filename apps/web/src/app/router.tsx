@@ -26,6 +26,8 @@ function page(module: string, load: RouteHandle['load']) {
 const lessonsPage = page('lessons-page', () => import('./pages/lessons-page'));
 /** /account and /reset-password: one page module for both routes. */
 const accountPages = page('account-page', () => import('./pages/account-page'));
+/** /teach and its tabs: a teacher's own pages (the lazy chunk group `staff`). */
+const teachPages = page('teach-page', () => import('./pages/teach-page'));
 /** /login, /register and /forgot-password, the pages the auth links lead to before (or without) JavaScript: one module. */
 const authPages = page('auth-page', () => import('./pages/auth-page'));
 
@@ -66,6 +68,7 @@ export const routes: RouteObject[] = [
       // and the page an invitation's link opens: one page module for both (decision 109)
       { path: 'admin/*', ...staffPages },
       { path: 'invite', ...staffPages },
+      { path: 'teach/*', ...teachPages },
       { path: '*', ...page('not-found-page', () => import('./pages/not-found-page')) },
     ],
   },

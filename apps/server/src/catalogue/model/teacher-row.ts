@@ -1,4 +1,4 @@
-import { teacherSchema, type Level, type Review, type Teacher } from '@learnlingo/contract';
+import { CARD_LESSON_REVIEWS, teacherSchema, type Level, type Review, type Teacher } from '@learnlingo/contract';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { teacher } from '../../db/schema.js';
@@ -33,10 +33,24 @@ export const TEACHER_COLUMN_FIELDS: readonly { field: TeacherColumnField; key: s
   });
 })();
 
-/** The reviews of the teacher row aliased "teacher", as a JSON array in their order. */
-const reviewsJson = sql`coalesce((
-    select json_agg((select r from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r) order by rv.position)
-    from review rv where rv.teacher_id = "teacher"."id"), '[]'::json)`;
+/**
+ * The reviews of the teacher row aliased "teacher", as a JSON array: its newest visible
+ * reviews of lessons taken here (at most CARD_LESSON_REVIEWS; the teacher page pages them
+ * all, decision 112), then the imported ones in their order. A teacher without lesson reviews
+ * has the reviews it always had. Each part is aggregated in its index's order and the two are
+ * joined as text, so no plan that may build a card (a list page's fallback) sorts anything
+ * (list-plan.test.ts).
+ */
+const reviewsJson = sql`('[' || concat_ws(',',
+    (select string_agg(l.j::text, ',' order by l.created_at desc, l.id) from (
+        select lr.created_at, lr.id, json_build_object(
+          'reviewer_name', lr.reviewer_name, 'reviewer_rating', lr.rating, 'comment', lr.comment, 'lesson', true,
+          'date', to_char(lr.lesson_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+          'language', lr.language, 'reply', lr.reply) as j
+        from lesson_review lr where lr.teacher_id = "teacher"."id" and lr.hidden_at is null
+        order by lr.created_at desc, lr.id limit ${sql.raw(String(CARD_LESSON_REVIEWS))}) l),
+    (select string_agg((select row_to_json(r) from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r)::text, ',' order by rv.position)
+      from review rv where rv.teacher_id = "teacher"."id")) || ']')::json`;
 
 /**
  * The columns of one teacher as the API returns it, under the API's names, reviews included
@@ -47,12 +61,7 @@ export const teacherFields = {
     TeacherColumnField,
     PgColumn
   >),
-  reviews: sql<Review[] | string>`coalesce((
-    select json_agg(json_build_object(
-      'reviewer_name', r.reviewer_name,
-      'reviewer_rating', r.reviewer_rating,
-      'comment', r.comment) order by r.position)
-    from review r where r.teacher_id = "teacher"."id"), '[]'::json)`,
+  reviews: sql<Review[] | string>`${reviewsJson}`,
 };
 
 /**

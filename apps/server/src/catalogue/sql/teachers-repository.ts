@@ -837,7 +837,9 @@ export function createTeachersRepository(db: Database) {
       const [row] = await db.rows<{ teachers: number; reviews: number; languages: number; lessons: string }>(sql`
         select
           (select count(*)::int from teacher where not hidden) as teachers,
-          (select count(*)::int from review where not exists (select 1 from teacher h where h.id = review.teacher_id and h.hidden)) as reviews,
+          -- a teacher's visible reviews: as refreshTeacherRating counted them, or (never refreshed) its imported ones (decision 112)
+          ((select count(*)::int from review r join teacher h on h.id = r.teacher_id where not h.hidden and h.review_count is null)
+            + (select coalesce(sum(review_count), 0)::int from teacher where not hidden)) as reviews,
           (select count(distinct l)::int from teacher, unnest(teacher.languages) as l where not teacher.hidden) as languages,
           (select coalesce(sum(lessons_done), 0)::text from teacher where not hidden) as lessons`);
       return {

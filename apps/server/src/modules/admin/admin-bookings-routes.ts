@@ -44,6 +44,8 @@ const columns = {
   cancelledAt: booking.cancelledAt,
   holdExpiresAt: booking.holdExpiresAt,
   learnerTimeZone: booking.learnerTimeZone,
+  learnerAbsentAt: booking.learnerAbsentAt,
+  teacherAbsentAt: booking.teacherAbsentAt,
   teacherId: teacher.id,
   name: teacher.name,
   surname: teacher.surname,
@@ -81,6 +83,7 @@ function view(r: Selected, at: number): AdminBooking {
     status,
     createdAt: r.createdAt.toISOString(),
     cancelledAt: status === 'expired' ? null : (r.cancelledAt?.toISOString() ?? null),
+    noShow: r.learnerAbsentAt ? 'learner' : r.teacherAbsentAt ? 'teacher' : null,
   };
 }
 

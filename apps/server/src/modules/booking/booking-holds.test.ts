@@ -206,7 +206,9 @@ describe(`a visitor's booking is held until its e-mail link is used (${testEngin
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json<Lesson>()).toMatchObject({ id: created.id, status: 'upcoming', confirmBy: null, start: created.lesson.start });
     const sent = await mails();
-    expect(sent.map((m) => m.to).sort()).toEqual(['ada@example.com', 'ada@example.com', SCHOOL_EMAIL]);
+    // the confirmation, the school's copy, and the lesson's review request (due at its end: reviews.test.ts)
+    expect(sent.map((m) => m.to).sort()).toEqual(['ada@example.com', 'ada@example.com', 'ada@example.com', SCHOOL_EMAIL]);
+    expect(sent.filter((m) => m.subject.startsWith('How was your'))).toHaveLength(1);
     const booked = sent.find((m) => m.subject.endsWith('is booked'))!;
     expect(booked.attachments?.[0]?.content).toContain('METHOD:PUBLISH');
     expect(booked.text).toContain(`/bookings/${token}`);
@@ -215,7 +217,7 @@ describe(`a visitor's booking is held until its e-mail link is used (${testEngin
     const again = await confirm(token);
     expect(again.statusCode).toBe(200);
     expect(again.json<Lesson>().status).toBe('upcoming');
-    expect(await mails()).toHaveLength(3);
+    expect(await mails()).toHaveLength(4);
     // past the hold's time it stays a lesson
     clock += 2 * HOUR;
     expect((await byLink(token)).json<Lesson>().status).toBe('upcoming');

@@ -28,6 +28,9 @@ export interface BookingRow {
   /** a hold (decision 102): waits for its e-mail link until then; null: a real lesson */
   holdExpiresAt: Date | null;
   learnerTimeZone: string | null;
+  /** no-shows (decision 112) */
+  learnerAbsentAt?: Date | null;
+  teacherAbsentAt?: Date | null;
   teacher: Omit<TeacherForBooking, 'languages'>;
 }
 
@@ -73,6 +76,8 @@ const bookingColumns = {
   cancelledAt: booking.cancelledAt,
   holdExpiresAt: booking.holdExpiresAt,
   learnerTimeZone: booking.learnerTimeZone,
+  learnerAbsentAt: booking.learnerAbsentAt,
+  teacherAbsentAt: booking.teacherAbsentAt,
   teacherId: teacher.id,
   name: teacher.name,
   surname: teacher.surname,
@@ -103,6 +108,8 @@ function toBookingRow(r: Selected): BookingRow {
     cancelledAt: r.cancelledAt,
     holdExpiresAt: r.holdExpiresAt,
     learnerTimeZone: r.learnerTimeZone,
+    learnerAbsentAt: r.learnerAbsentAt,
+    teacherAbsentAt: r.teacherAbsentAt,
     teacher: { id: r.teacherId, name: r.name, surname: r.surname, avatarUrl: r.avatarUrl, schedule: schedule(r.timeZone, r.weeklyHours) },
   };
 }

@@ -26,6 +26,8 @@ import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingL
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, outsideClosures, type Interval, type Schedule } from './schedule.js';
+import { queueReviewAsk } from '../reviews/review-mail.js';
+import { takeBackReviewMail } from '../reviews/review-service.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
@@ -123,6 +125,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       createdAt: row.createdAt.toISOString(),
       cancelledAt: status === 'expired' ? null : (row.cancelledAt?.toISOString() ?? null),
       confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
+      noShow: row.learnerAbsentAt ? 'learner' : row.teacherAbsentAt ? 'teacher' : null,
     };
   }
 
@@ -143,6 +146,9 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     if (!start) return;
     const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule, schoolEmail });
     for (const message of messages) await enqueueMail(tx, message);
+    // a lesson asks for its review once it has ended (decision 112); a cancel takes it back
+    if (kind === 'booked') await queueReviewAsk(tx, row, manageUrl);
+    else await takeBackReviewMail(tx, row.id);
   }
 
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */

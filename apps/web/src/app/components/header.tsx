@@ -15,7 +15,7 @@ function closeAfterAction(event: MouseEvent<HTMLDivElement>) {
 }
 
 /**
- * Logo, navigation (Favorites and My lessons only when signed in, Admin for admins) and the account actions.
+ * Logo, navigation (Favorites and My lessons only when signed in, Admin for admins, Teach for teachers) and the account actions.
  * Below 768 px they fold into a popover menu: the browser opens and closes it, tells screen
  * readers whether it is open, closes it on Escape and on a tap outside (returning focus to
  * the menu button); the CSS keeps that tap off the page beneath and the page from scrolling.
@@ -23,7 +23,8 @@ function closeAfterAction(event: MouseEvent<HTMLDivElement>) {
 export function Header() {
   const isLoggedIn = useSelector(selectIsLoggedIn);
   // (the role is reset with the user at logout)
-  const isAdmin = useSelector(selectUser).role === 'admin';
+  const role = useSelector(selectUser).role;
+  const isAdmin = role === 'admin';
 
   return (
     <header className={styles.header}>
@@ -61,6 +62,13 @@ export function Header() {
                 <li>
                   <NavLink to="/admin" className={linkClass}>
                     Admin
+                  </NavLink>
+                </li>
+              )}
+              {role === 'teacher' && (
+                <li>
+                  <NavLink to="/teach" className={linkClass}>
+                    Teach
                   </NavLink>
                 </li>
               )}

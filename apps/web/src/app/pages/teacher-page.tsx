@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { Teacher } from '@learnlingo/contract';
 import { englishList } from '../../lib/english-list';
 import { useHead, type PageHead } from '../../lib/head';
@@ -12,12 +12,15 @@ import { FavoriteButton, prefetchFavorites, useFavoritesSync } from '../../featu
 import { ButtonLink } from '../../components/ui/button-link';
 import { BackLink, CatalogueSection, TeacherCard, selectFilters, teachersApi, useGetTeacherQuery } from '../../features/teachers';
 import { useAppSelector } from '../../store';
+import { publicReviewsApi, readReviewsQuery, TeacherReviewsSection } from '../../features/reviews/public';
 
 /** The server fetches the teacher; an unknown (or malformed) id answers 404. */
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn, searchParams }) => {
   const [result] = await Promise.all([
     dispatch(teachersApi.endpoints.getTeacher.initiate(params.id ?? '')),
     signedIn ? prefetchFavorites(dispatch) : undefined,
+    // the reviews' page the URL asks for (?reviews=lowest&page=2): readable without JavaScript
+    dispatch(publicReviewsApi.endpoints.getTeacherReviews.initiate({ teacherId: params.id ?? '', ...readReviewsQuery(searchParams) })),
   ]);
   const status = result.isError ? errorStatus(result.error) : undefined;
   // a teacher who was public and is hidden now: 410 (decision 111), the same page as a 404's
@@ -25,13 +28,13 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signe
 };
 
 /** A teacher's head: name, languages and price; schema.org data for search engines. */
-function teacherHead(teacher: Teacher): PageHead {
+function teacherHead(teacher: Teacher, reviewCount: number): PageHead {
   const name = `${teacher.name} ${teacher.surname}`;
   const image = teacher.avatar_url?.startsWith('https://') ? teacher.avatar_url : undefined;
   const languages = englishList(teacher.languages);
   return {
     title: `${name} · LearnLingo`,
-    description: `${name} teaches ${languages} online, ${teacher.price_per_hour}$ / 1 hour, rated ${teacher.rating} by ${teacher.reviews.length === 1 ? '1 review' : `${teacher.reviews.length} reviews`}. Book a trial lesson on LearnLingo.`,
+    description: `${name} teaches ${languages} online, ${teacher.price_per_hour}$ / 1 hour, rated ${teacher.rating} by ${reviewCount === 1 ? '1 review' : `${reviewCount} reviews`}. Book a trial lesson on LearnLingo.`,
     type: 'profile',
     image,
     jsonLd: {
@@ -48,13 +51,13 @@ function teacherHead(teacher: Teacher): PageHead {
         ...(image ? { image } : {}),
         ...(teacher.country === null ? {} : { address: { '@type': 'PostalAddress', addressCountry: teacher.country } }),
       },
-      ...(teacher.reviews.length > 0
+      ...(reviewCount > 0
         ? {
             aggregateRating: {
               '@type': 'AggregateRating',
               ratingValue: teacher.rating,
               bestRating: 5,
-              reviewCount: teacher.reviews.length,
+              reviewCount,
             },
           }
         : {}),
@@ -73,10 +76,14 @@ export function Component() {
   useFavoritesSync();
   const { id = '' } = useParams();
   const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
+  const reviewsQuery = readReviewsQuery(useSearchParams()[0]);
+  // the count of visible reviews as the teacher's row keeps it (the card holds only the first ones)
+  const { data: reviewsPage } = publicReviewsApi.useGetTeacherReviewsQuery({ teacherId: id, ...reviewsQuery });
+  const reviewCount = reviewsPage?.total ?? teacher?.reviews.length ?? 0;
   const missing = isError && [400, 404, 410].includes(errorStatus(error) ?? 0);
   useHead(
     teacher
-      ? teacherHead(teacher)
+      ? teacherHead(teacher, reviewCount)
       : { title: missing ? 'Teacher not found · LearnLingo' : 'Teacher · LearnLingo', noindex: true },
   );
   // back to the catalogue as the user left it (search, order, filters)
@@ -94,6 +101,7 @@ export function Component() {
           headingLevel="h1"
           heart={<FavoriteButton teacher={teacher} />}
           booking={<BookTrialButton teacher={teacher} />}
+          reviews={<TeacherReviewsSection teacherId={teacher.id} {...reviewsQuery} />}
         />
       ) : missing ? (
         <EmptyState title="Teacher not found" action={<ButtonLink to="/teachers">See all teachers</ButtonLink>}>

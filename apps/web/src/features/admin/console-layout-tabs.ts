@@ -1,6 +1,7 @@
 import { activityTab } from './activity-tab';
 import { bookingsTab } from './bookings-tab';
 import { peopleTab } from './people-tab';
+import { reviewsTab } from './reviews-tab';
 import { settingsTab } from './settings-tab';
 import { teachersTab } from './teachers-tab';
 import type { ConsoleTabPage } from './console-layout-parts';
@@ -19,6 +20,7 @@ export const CONSOLE_TABS: readonly ConsoleTab[] = [
   { segment: 'people', label: 'People', page: peopleTab },
   { segment: 'activity', label: 'Activity', page: activityTab },
   { segment: 'settings', label: 'Settings', page: settingsTab },
+  { segment: 'reviews', label: 'Reviews', page: reviewsTab },
 ];
 
 /** The tab a path under /admin shows and the path after its segment, or null (no such tab: 404). */

@@ -1,4 +1,6 @@
 export { TeacherCard } from './components/teacher-card';
+/** A list of reviews as the card shows them (the teacher page's paged reviews use it too). */
+export { TeacherReviews } from './components/teacher-reviews';
 export { TeacherAvatar } from './components/teacher-avatar';
 export { TeachersList } from './components/teachers-list';
 export { FiltersBar } from './components/filters-bar';

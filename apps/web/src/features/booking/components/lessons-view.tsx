@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { lessonMessages, type Lesson } from '@learnlingo/contract';
+import { lessonMessages, type Lesson, type LessonReviewState } from '@learnlingo/contract';
+import { LessonReviewBox, useGetReviewStateByTokenQuery, useGetReviewStatesQuery } from '../../reviews';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -18,7 +19,18 @@ import { zoneLabel } from '../lib/lesson-time';
 import { LessonCard } from './lesson-card';
 import styles from './booking.module.css';
 
-function LessonList({ title, lessons, timeZone }: { title: string; lessons: Lesson[]; timeZone: string }) {
+function LessonList({
+  title,
+  lessons,
+  timeZone,
+  reviews,
+}: {
+  title: string;
+  lessons: Lesson[];
+  timeZone: string;
+  /** each past lesson's review state, by booking id (decision 112) */
+  reviews?: ReadonlyMap<string, LessonReviewState>;
+}) {
   const [cancelLesson] = useCancelLessonMutation();
   return (
     <section className={styles.lessonSection} aria-labelledby={`lessons-${title}`}>
@@ -33,10 +45,24 @@ function LessonList({ title, lessons, timeZone }: { title: string; lessons: Less
               timeZone={timeZone}
               onCancel={async () => (await cancelLesson({ id: lesson.id, teacherId: lesson.teacher.id })).error ?? null}
             />
+            <ReviewFor lesson={lesson} state={reviews?.get(lesson.id)} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A past lesson's review: the form, the review written, or why there is none. */
+function ReviewFor({ lesson, state, token }: { lesson: Lesson; state: LessonReviewState | undefined; token?: string }) {
+  if (!state || lesson.status !== 'past') return null;
+  return (
+    <LessonReviewBox
+      state={state}
+      lesson={token ? { token } : { bookingId: lesson.id }}
+      teacherId={lesson.teacher.id}
+      teacherName={`${lesson.teacher.name} ${lesson.teacher.surname}`}
+    />
   );
 }
 
@@ -47,6 +73,8 @@ export function MyLessons() {
   const [now] = useState(Date.now);
   const { data, isLoading, isError, refetch } = useGetLessonsQuery(undefined, { refetchOnMountOrArgChange: true });
   const { upcoming, past } = groupLessons(data?.items ?? [], now);
+  const { data: reviewStates } = useGetReviewStatesQuery(undefined, { refetchOnMountOrArgChange: true, skip: past.length === 0 });
+  const reviews = new Map((reviewStates?.items ?? []).map((state) => [state.bookingId, state]));
   return (
     <div className={styles.lessonPage}>
       <h1 className={styles.lessonHeading}>My lessons</h1>
@@ -64,7 +92,7 @@ export function MyLessons() {
       ) : (
         <>
           {upcoming.length > 0 ? <LessonList title="Upcoming" lessons={upcoming} timeZone={timeZone} /> : null}
-          {past.length > 0 ? <LessonList title="Past" lessons={past} timeZone={timeZone} /> : null}
+          {past.length > 0 ? <LessonList title="Past" lessons={past} timeZone={timeZone} reviews={reviews} /> : null}
         </>
       )}
     </div>
@@ -79,6 +107,7 @@ export function PrivateBooking({ token }: { token: string }) {
   const [confirmByToken] = useConfirmBookingByTokenMutation();
   const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
   const confirmed = useSearchParams()[0].has('confirmed');
+  const { data: reviewState } = useGetReviewStateByTokenQuery(token, { skip: data?.status !== 'past' });
   return (
     <div className={styles.lessonPage}>
       <h1 className={styles.lessonHeading}>Your trial lesson</h1>
@@ -109,6 +138,7 @@ export function PrivateBooking({ token }: { token: string }) {
             onCancel={async () => (await cancelByToken({ token, teacherId: data.teacher.id })).error ?? null}
             onConfirm={async () => (await confirmByToken({ token, teacherId: data.teacher.id })).error ?? null}
           />
+          <ReviewFor lesson={data} state={reviewState} token={token} />
         </>
       )}
     </div>

@@ -22,6 +22,8 @@ export interface TeacherCardProps {
   headingLevel?: 'h1' | 'h2';
   /** the page's first card: its picture loads at once (it is the largest paint) */
   priority?: boolean;
+  /** in place of the card's own reviews (the teacher's page: all of them, paged on the server) */
+  reviews?: ReactNode;
 }
 
 export function TeacherCard({
@@ -32,6 +34,7 @@ export function TeacherCard({
   alwaysExpanded = false,
   headingLevel: Heading = 'h2',
   priority = false,
+  reviews,
 }: TeacherCardProps) {
   const [opened, setOpened] = useState(false);
   const expanded = alwaysExpanded || opened;
@@ -84,7 +87,7 @@ export function TeacherCard({
         {alwaysExpanded ? (
           <div className={styles.details}>
             <p className={styles.experience}>{teacher.experience}</p>
-            <TeacherReviews reviews={teacher.reviews} />
+            {reviews ?? <TeacherReviews reviews={teacher.reviews} />}
           </div>
         ) : (
           // a disclosure that opens without JavaScript too; with it, the card follows its state

@@ -4,7 +4,15 @@ import { formatRating } from '../lib/format';
 import { StarIcon } from './icons';
 import styles from './teacher-card.module.css';
 
-/** The reviews under "Read more": reviewer, rating and comment. */
+/** "12 November 2026" (UTC: the lesson's day, the same for every reader and the server's HTML). */
+const lessonDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+/**
+ * The reviews under "Read more": reviewer, rating and comment. A review of a lesson taken here
+ * (decision 112) also says when, in which language, "Lesson taken on LearnLingo", and the
+ * teacher's answer; an imported one says so.
+ */
 export function TeacherReviews({ reviews }: { reviews: readonly Review[] }) {
   if (reviews.length === 0) return <p className={styles.noReviews}>No reviews yet.</p>;
   return (
@@ -22,7 +30,18 @@ export function TeacherReviews({ reviews }: { reviews: readonly Review[] }) {
               </p>
             </div>
           </div>
+          <p className={styles.reviewMark}>
+            {review.lesson
+              ? `${review.date ? `${lessonDay(review.date)} · ` : ''}${review.language ? `${review.language} · ` : ''}Lesson taken on LearnLingo`
+              : 'Imported review'}
+          </p>
           <p className={styles.comment}>{review.comment}</p>
+          {review.reply ? (
+            <p className={styles.reviewReply}>
+              <span className={styles.reviewReplyLabel}>Answer from the teacher</span>
+              {review.reply}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

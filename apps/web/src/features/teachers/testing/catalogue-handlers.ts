@@ -78,6 +78,23 @@ export function facetsOf(teachers: readonly Teacher[], query = new URLSearchPara
 }
 
 /** MSW handlers that serve the real catalogue the way GET /api/teachers* does. */
+/** GET /api/teachers/:id/reviews's answer for a fixture teacher: its reviews (imported), newest or lowest first, 10 a page. */
+export function reviewsPageOf(teacher: Teacher, query = new URLSearchParams()) {
+  const sort = query.get('sort') === 'lowest' ? 'lowest' : 'newest';
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const all = teacher.reviews.map((r) => ({ kind: 'imported' as const, ...r, date: null, language: null, reply: null }));
+  if (sort === 'lowest') all.sort((a, b) => a.reviewer_rating - b.reviewer_rating);
+  return {
+    teacherId: teacher.id,
+    rating: teacher.rating,
+    total: all.length,
+    sort,
+    page,
+    pages: Math.max(1, Math.ceil(all.length / 10)),
+    items: all.slice((page - 1) * 10, page * 10),
+  };
+}
+
 export function catalogueHandlers(teachers: readonly Teacher[] = catalogueOrder(loadTeachers())) {
   const requests: CatalogueRequests = { pages: [], facets: [] };
   const handlers = [
@@ -85,6 +102,12 @@ export function catalogueHandlers(teachers: readonly Teacher[] = catalogueOrder(
       const query = new URL(request.url).searchParams;
       requests.facets.push(query);
       return HttpResponse.json(facetsOf(teachers, query));
+    }),
+    // a teacher's reviews page as the server pages them (decision 112): 10 a page, the card's reviews
+    http.get(apiUrl('/teachers/:id/reviews'), ({ params, request }) => {
+      const teacher = teachers.find((t) => t.id === params.id);
+      if (!teacher) return HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Teacher not found' } }, { status: 404 });
+      return HttpResponse.json(reviewsPageOf(teacher, new URL(request.url).searchParams));
     }),
     http.get(apiUrl('/teachers/:id'), ({ params }) => {
       const teacher = teachers.find((t) => t.id === params.id);

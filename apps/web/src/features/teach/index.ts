@@ -1,0 +1,3 @@
+/** The teacher's own pages under /teach (issue 26: the Reviews tab), for their lazy page module. */
+export { TeachLayout } from './components/teach-layout';
+export { TeachReviews } from './components/teach-reviews';
