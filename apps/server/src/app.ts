@@ -13,6 +13,7 @@ import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
+import { teachRoutes } from './modules/teach/teach-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { accountFormRoutes } from './plugins/account-form-routes.js';
 import { authFormRoutes } from './plugins/auth-form-routes.js';
@@ -164,6 +165,8 @@ export async function buildApp({
     holdMs: env.bookingHoldMinutes * 60_000,
     school: schoolReader(app, schoolDefaults, now),
   });
+  // a teacher's own hours, time off and extra hours (issue 25)
+  await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

@@ -18,3 +18,4 @@ export * from './api-guards.js';
 export * from './roles.js';
 export * from './staff.js';
 export * from './admin.js';
+export * from './teach.js';

@@ -25,7 +25,8 @@ import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
-import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, outsideClosures, type Interval, type Schedule } from './schedule.js';
+import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
+import { readTeacherAvailability } from '../teach/teach-repository.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
@@ -179,19 +180,22 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     async (request, reply) => {
       const teacher = await repository.teacher(request.params.id);
       if (!teacher || teacher.hidden) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
-      const window = bookableWindow(now());
+      const at = now();
+      const school = await schoolNow();
+      // the teacher's own hours, time off, extra hours, notice and horizon (issue 25, decision 116)
+      const availability = await readTeacherAvailability(app.db.orm, teacher.id, school.schedule, at);
+      const window = bookableWindow(at, availability);
       const from = Math.max(window.from, request.query.from ? Date.parse(request.query.from) : -Infinity);
       const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
-      const school = await schoolNow();
-      const schedule = teacher.schedule ?? school.schedule;
+      // lessons that began up to a lesson's length before `from` still take the starts they overlap
+      const booked = to > from ? await repository.bookedStarts(teacher.id, new Date(from - LESSON_MS + 1), new Date(to), new Date(at)) : new Set<number>();
       // the school's closures remove slots at once (issue 24)
-      const starts = outsideClosures(lessonStarts(schedule, from, to), school.closed);
-      const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to), new Date(now())) : new Set<number>();
+      const starts = to > from ? offeredStarts(availability, from, to, school.closed, booked) : [];
       reply.header('cache-control', 'no-store');
       return {
         teacherId: teacher.id,
-        timeZone: schedule.timeZone,
-        slots: starts.filter((s) => !booked.has(s)).map((s) => new Date(s).toISOString()),
+        timeZone: availability.schedule.timeZone,
+        slots: starts.map((s) => new Date(s).toISOString()),
       };
     },
   );
@@ -217,10 +221,14 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     }
     const at = now();
     const start = Date.parse(body.start);
-    const window = bookableWindow(at);
     const school = await schoolNow();
-    const isStart = outsideClosures(lessonStarts(teacher.schedule ?? school.schedule, start, start + 1), school.closed).includes(start);
-    if (!isStart || start < window.from || start >= window.to) {
+    const availability = await readTeacherAvailability(app.db.orm, teacher.id, school.schedule, at);
+    const window = bookableWindow(at, availability);
+    // a start still offered: not booked (nor overlapping a lesson) — the same starts the slots answer
+    const booked = await repository.bookedStarts(teacher.id, new Date(start - LESSON_MS + 1), new Date(start + LESSON_MS), new Date(at));
+    const isStart = Number.isFinite(start) && offeredStarts(availability, start, start + 1, school.closed).includes(start);
+    const overlapsLesson = [...booked].some((b) => b !== start);
+    if (!isStart || overlapsLesson || start < window.from || start >= window.to) {
       throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
     }
 

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { teacherAvailability, teacherExtraHours, teacherTimeOff } from '../../db/schema.js';
+import { DEFAULT_BOOKING_RULES, isWeeklyHours, type Availability, type Schedule, type WeeklyHours } from '../booking/schedule.js';
+
+/*
+ * A teacher's own hours in the database (issue 25, decision 116): the zone, weekly hours,
+ * notice and horizon in teacher_availability (no row: the school's hours and the default
+ * rules), time off and extra hours in their own tables. Read per request by the slots, the
+ * booking check and the preview, so a change shows at once on every server.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The first calendar day (UTC) whose entries can still matter at `now`: two days back is over in every zone. */
+export const firstLiveDay = (now: number) => new Date(now - 2 * DAY_MS).toISOString().slice(0, 10);
+
+export interface TimeOffRow {
+  id: string;
+  startsOn: string;
+  endsOn: string;
+  reason: string;
+}
+
+export interface ExtraHoursRow {
+  id: string;
+  on: string;
+  fromHour: number;
+  toHour: number;
+}
+
+export interface TeacherAvailabilityRecord extends Availability {
+  /** false: no row of their own; the schedule is the school's */
+  ownHours: boolean;
+  timeOff: TimeOffRow[];
+  extraHours: ExtraHoursRow[];
+}
+
+const timeOffColumns = { id: teacherTimeOff.id, startsOn: teacherTimeOff.startsOn, endsOn: teacherTimeOff.endsOn, reason: teacherTimeOff.reason };
+const extraColumns = { id: teacherExtraHours.id, on: teacherExtraHours.onDate, fromHour: teacherExtraHours.fromHour, toHour: teacherExtraHours.toHour };
+
+/**
+ * Everything that decides a teacher's starts at `now`, with the entries not over yet: their
+ * own schedule and rules, or the school's schedule (`school`) and the default rules.
+ */
+export async function readTeacherAvailability(db: Db, teacherId: string, school: Schedule, now: number): Promise<TeacherAvailabilityRecord> {
+  const live = firstLiveDay(now);
+  const [[own], timeOff, extraHours] = await Promise.all([
+    db
+      .select({
+        timeZone: teacherAvailability.timeZone,
+        weeklyHours: teacherAvailability.weeklyHours,
+        noticeHours: teacherAvailability.noticeHours,
+        horizonDays: teacherAvailability.horizonDays,
+      })
+      .from(teacherAvailability)
+      .where(eq(teacherAvailability.teacherId, teacherId)),
+    db
+      .select(timeOffColumns)
+      .from(teacherTimeOff)
+      .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live)))
+      .orderBy(asc(teacherTimeOff.startsOn), asc(teacherTimeOff.id)),
+    db
+      .select(extraColumns)
+      .from(teacherExtraHours)
+      .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live)))
+      .orderBy(asc(teacherExtraHours.onDate), asc(teacherExtraHours.fromHour), asc(teacherExtraHours.id)),
+  ]);
+  const ownHours = own !== undefined && isWeeklyHours(own.weeklyHours);
+  return {
+    ownHours,
+    schedule: ownHours ? { timeZone: own.timeZone, hours: own.weeklyHours } : school,
+    noticeHours: own?.noticeHours ?? DEFAULT_BOOKING_RULES.noticeHours,
+    horizonDays: own?.horizonDays ?? DEFAULT_BOOKING_RULES.horizonDays,
+    timeOff,
+    extraHours,
+  };
+}
+
+export interface AvailabilityValues {
+  timeZone: string;
+  weeklyHours: WeeklyHours;
+  noticeHours: number;
+  horizonDays: number;
+}
+
+export async function writeTeacherAvailability(tx: Db, teacherId: string, values: AvailabilityValues): Promise<void> {
+  await tx
+    .insert(teacherAvailability)
+    .values({ teacherId, ...values })
+    .onConflictDoUpdate({ target: teacherAvailability.teacherId, set: values });
+}
+
+/** How many of the teacher's time-off entries and extra hours are not over yet (for the caps). */
+export async function liveEntryCounts(tx: Db, teacherId: string, now: number): Promise<{ timeOff: number; extraHours: number }> {
+  const live = firstLiveDay(now);
+  const [[off], [extra]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(teacherTimeOff)
+      .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live))),
+    tx
+      .select({ n: count() })
+      .from(teacherExtraHours)
+      .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live))),
+  ]);
+  return { timeOff: off?.n ?? 0, extraHours: extra?.n ?? 0 };
+}
+
+export async function addTimeOff(tx: Db, teacherId: string, values: Omit<TimeOffRow, 'id'>): Promise<TimeOffRow> {
+  const [row] = await tx
+    .insert(teacherTimeOff)
+    .values({ id: randomUUID(), teacherId, ...values })
+    .returning(timeOffColumns);
+  return row!;
+}
+
+/** Removes one of the teacher's own entries; null when they have none with this id. */
+export async function removeTimeOff(tx: Db, teacherId: string, id: string): Promise<TimeOffRow | null> {
+  const [row] = await tx
+    .delete(teacherTimeOff)
+    .where(and(eq(teacherTimeOff.id, id), eq(teacherTimeOff.teacherId, teacherId)))
+    .returning(timeOffColumns);
+  return row ?? null;
+}
+
+export async function addExtraHours(tx: Db, teacherId: string, values: Omit<ExtraHoursRow, 'id'>): Promise<ExtraHoursRow> {
+  const [row] = await tx
+    .insert(teacherExtraHours)
+    .values({ id: randomUUID(), teacherId, onDate: values.on, fromHour: values.fromHour, toHour: values.toHour })
+    .returning(extraColumns);
+  return row!;
+}
+
+export async function removeExtraHours(tx: Db, teacherId: string, id: string): Promise<ExtraHoursRow | null> {
+  const [row] = await tx
+    .delete(teacherExtraHours)
+    .where(and(eq(teacherExtraHours.id, id), eq(teacherExtraHours.teacherId, teacherId)))
+    .returning(extraColumns);
+  return row ?? null;
+}
