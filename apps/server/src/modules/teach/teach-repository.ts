@@ -46,27 +46,26 @@ const extraColumns = { id: teacherExtraHours.id, on: teacherExtraHours.onDate, f
  */
 export async function readTeacherAvailability(db: Db, teacherId: string, school: Schedule, now: number): Promise<TeacherAvailabilityRecord> {
   const live = firstLiveDay(now);
-  const [[own], timeOff, extraHours] = await Promise.all([
-    db
-      .select({
-        timeZone: teacherAvailability.timeZone,
-        weeklyHours: teacherAvailability.weeklyHours,
-        noticeHours: teacherAvailability.noticeHours,
-        horizonDays: teacherAvailability.horizonDays,
-      })
-      .from(teacherAvailability)
-      .where(eq(teacherAvailability.teacherId, teacherId)),
-    db
-      .select(timeOffColumns)
-      .from(teacherTimeOff)
-      .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live)))
-      .orderBy(asc(teacherTimeOff.startsOn), asc(teacherTimeOff.id)),
-    db
-      .select(extraColumns)
-      .from(teacherExtraHours)
-      .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live)))
-      .orderBy(asc(teacherExtraHours.onDate), asc(teacherExtraHours.fromHour), asc(teacherExtraHours.id)),
-  ]);
+  // one after another: `db` may be a transaction's single connection
+  const [own] = await db
+    .select({
+      timeZone: teacherAvailability.timeZone,
+      weeklyHours: teacherAvailability.weeklyHours,
+      noticeHours: teacherAvailability.noticeHours,
+      horizonDays: teacherAvailability.horizonDays,
+    })
+    .from(teacherAvailability)
+    .where(eq(teacherAvailability.teacherId, teacherId));
+  const timeOff = await db
+    .select(timeOffColumns)
+    .from(teacherTimeOff)
+    .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live)))
+    .orderBy(asc(teacherTimeOff.startsOn), asc(teacherTimeOff.id));
+  const extraHours = await db
+    .select(extraColumns)
+    .from(teacherExtraHours)
+    .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live)))
+    .orderBy(asc(teacherExtraHours.onDate), asc(teacherExtraHours.fromHour), asc(teacherExtraHours.id));
   const ownHours = own !== undefined && isWeeklyHours(own.weeklyHours);
   return {
     ownHours,
@@ -95,16 +94,14 @@ export async function writeTeacherAvailability(tx: Db, teacherId: string, values
 /** How many of the teacher's time-off entries and extra hours are not over yet (for the caps). */
 export async function liveEntryCounts(tx: Db, teacherId: string, now: number): Promise<{ timeOff: number; extraHours: number }> {
   const live = firstLiveDay(now);
-  const [[off], [extra]] = await Promise.all([
-    tx
-      .select({ n: count() })
-      .from(teacherTimeOff)
-      .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live))),
-    tx
-      .select({ n: count() })
-      .from(teacherExtraHours)
-      .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live))),
-  ]);
+  const [off] = await tx
+    .select({ n: count() })
+    .from(teacherTimeOff)
+    .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live)));
+  const [extra] = await tx
+    .select({ n: count() })
+    .from(teacherExtraHours)
+    .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live)));
   return { timeOff: off?.n ?? 0, extraHours: extra?.n ?? 0 };
 }
 
