@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { rowsOf } from '../../catalogue/index.js';
 import type { Db } from '../../db/client.js';
 import { teacherAvailability, teacherExtraHours, teacherTimeOff } from '../../db/schema.js';
 import { DEFAULT_BOOKING_RULES, isWeeklyHours, type Availability, type Schedule, type WeeklyHours } from '../booking/schedule.js';
@@ -37,6 +38,18 @@ export interface TeacherAvailabilityRecord extends Availability {
   extraHours: ExtraHoursRow[];
 }
 
+interface AvailabilityRow {
+  timeZone: string | null;
+  weeklyHours: unknown;
+  noticeHours: number | null;
+  horizonDays: number | null;
+  timeOff: unknown;
+  extraHours: unknown;
+}
+
+/** A json column: parsed by both drivers, but a string if a driver ever leaves it as text. */
+const asJson = <T>(value: unknown): T | undefined => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T | undefined));
+
 const timeOffColumns = { id: teacherTimeOff.id, startsOn: teacherTimeOff.startsOn, endsOn: teacherTimeOff.endsOn, reason: teacherTimeOff.reason };
 const extraColumns = { id: teacherExtraHours.id, on: teacherExtraHours.onDate, fromHour: teacherExtraHours.fromHour, toHour: teacherExtraHours.toHour };
 
@@ -46,30 +59,24 @@ const extraColumns = { id: teacherExtraHours.id, on: teacherExtraHours.onDate, f
  */
 export async function readTeacherAvailability(db: Db, teacherId: string, school: Schedule, now: number): Promise<TeacherAvailabilityRecord> {
   const live = firstLiveDay(now);
-  // one after another: `db` may be a transaction's single connection
-  const [own] = await db
-    .select({
-      timeZone: teacherAvailability.timeZone,
-      weeklyHours: teacherAvailability.weeklyHours,
-      noticeHours: teacherAvailability.noticeHours,
-      horizonDays: teacherAvailability.horizonDays,
-    })
-    .from(teacherAvailability)
-    .where(eq(teacherAvailability.teacherId, teacherId));
-  const timeOff = await db
-    .select(timeOffColumns)
-    .from(teacherTimeOff)
-    .where(and(eq(teacherTimeOff.teacherId, teacherId), gte(teacherTimeOff.endsOn, live)))
-    .orderBy(asc(teacherTimeOff.startsOn), asc(teacherTimeOff.id));
-  const extraHours = await db
-    .select(extraColumns)
-    .from(teacherExtraHours)
-    .where(and(eq(teacherExtraHours.teacherId, teacherId), gte(teacherExtraHours.onDate, live)))
-    .orderBy(asc(teacherExtraHours.onDate), asc(teacherExtraHours.fromHour), asc(teacherExtraHours.id));
-  const ownHours = own !== undefined && isWeeklyHours(own.weeklyHours);
+  // one statement (the slots and the booking check run it per request): the row, and the entries as JSON
+  const [row] = await rowsOf<AvailabilityRow>(
+    db,
+    sql`
+    select a.time_zone as "timeZone", a.weekly_hours as "weeklyHours", a.notice_hours as "noticeHours", a.horizon_days as "horizonDays",
+      (select coalesce(json_agg(json_build_object('id', o.id, 'startsOn', o.starts_on, 'endsOn', o.ends_on, 'reason', o.reason) order by o.starts_on, o.id), '[]'::json)
+         from ${teacherTimeOff} o where o.teacher_id = ${teacherId} and o.ends_on >= ${live}::date) as "timeOff",
+      (select coalesce(json_agg(json_build_object('id', x.id, 'on', x.on_date, 'fromHour', x.from_hour, 'toHour', x.to_hour) order by x.on_date, x.from_hour, x.id), '[]'::json)
+         from ${teacherExtraHours} x where x.teacher_id = ${teacherId} and x.on_date >= ${live}::date) as "extraHours"
+    from (select 1) as one left join ${teacherAvailability} a on a.teacher_id = ${teacherId}`,
+  );
+  const timeOff = asJson<TimeOffRow[]>(row?.timeOff) ?? [];
+  const extraHours = asJson<ExtraHoursRow[]>(row?.extraHours) ?? [];
+  const own = row && row.timeZone !== null ? { ...row, weeklyHours: asJson<unknown>(row.weeklyHours) } : undefined;
+  const ownHours = own !== undefined && own.timeZone !== null && isWeeklyHours(own.weeklyHours);
   return {
     ownHours,
-    schedule: ownHours ? { timeZone: own.timeZone, hours: own.weeklyHours } : school,
+    schedule: ownHours ? { timeZone: own.timeZone!, hours: own.weeklyHours as WeeklyHours } : school,
     noticeHours: own?.noticeHours ?? DEFAULT_BOOKING_RULES.noticeHours,
     horizonDays: own?.horizonDays ?? DEFAULT_BOOKING_RULES.horizonDays,
     timeOff,
