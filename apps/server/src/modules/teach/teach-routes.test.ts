@@ -78,6 +78,13 @@ describe('who may', () => {
     }
     expect((await call('GET', '/api/teach/availability', teacherUser)).json()).toMatchObject({ ownHours: false, timeOff: [], extraHours: [] });
   });
+
+  it('are described in the OpenAPI document', async () => {
+    const spec = (await call('GET', '/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    for (const p of ['/api/teach/availability', '/api/teach/time-off', '/api/teach/time-off/{id}', '/api/teach/extra-hours', '/api/teach/extra-hours/{id}', '/api/teach/preview']) {
+      expect(Object.keys(spec.paths)).toContain(p);
+    }
+  });
 });
 
 describe('weekly hours, zone, notice and horizon', () => {
