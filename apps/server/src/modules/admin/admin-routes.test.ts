@@ -361,3 +361,16 @@ describe('the importer over console edits', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('a hidden teacher’s lessons', () => {
+  it('stay visible to their learners (My lessons), while the page is gone and no new lesson can be booked', async () => {
+    const before = await ok<{ items: { teacher: { id: string }; status: string }[] }>(learner, 'GET', '/api/bookings');
+    const upcoming = before.items.filter((l) => l.teacher.id === OWN_HOURS && l.status === 'upcoming');
+    expect(upcoming).toHaveLength(1);
+    await ok(admin, 'POST', `/api/staff/teachers/${OWN_HOURS}/status`, { status: 'hidden', reason: 'Moved away' });
+    const after = await ok<{ items: { teacher: { id: string }; status: string }[] }>(learner, 'GET', '/api/bookings');
+    expect(after.items.filter((l) => l.teacher.id === OWN_HOURS && l.status === 'upcoming')).toHaveLength(1);
+    expect((await call(undefined, 'GET', `/api/teachers/${OWN_HOURS}`)).statusCode).toBe(410);
+    expect((await call(undefined, 'GET', `/api/teachers/${OWN_HOURS}/slots`)).statusCode).toBe(404);
+  });
+});

@@ -113,7 +113,7 @@ function BookingsTab() {
         <p className={styles.muted}>No lesson matches.</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -126,21 +126,21 @@ function BookingsTab() {
             <tbody>
               {data.items.map((b) => (
                 <tr key={b.id}>
-                  <td>{when(b.start)}</td>
-                  <td>
+                  <td data-label="When">{when(b.start)}</td>
+                  <td data-label="Teacher">
                     {b.teacher.name} {b.teacher.surname}
                     <br />
                     <span className={styles.muted}>{b.language ?? ''}</span>
                   </td>
-                  <td>
+                  <td data-label="Learner">
                     {b.learner.fullName}
                     <br />
                     <span className={styles.muted}>{b.learner.email}</span>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={styles.badge}>{b.status}</span>
                   </td>
-                  <td>
+                  <td data-label="Action">
                     <CancelBooking booking={b} />
                   </td>
                 </tr>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PHOTO_MAX_BYTES } from '@learnlingo/contract';
+import { Button } from '../../components/ui/button';
 import { useLive } from './teacher-form-fields';
 import { fieldErrors, formError, useUploadStaffPhotoMutation } from './teachers-api';
 import styles from './teachers-tab.module.css';
@@ -54,9 +55,9 @@ export function TeacherFormPhoto({ value, onChange, error }: { value: string | n
             </p>
           ) : null}
           {value ? (
-            <button type="button" className={styles.link} onClick={() => onChange(null)}>
+            <Button variant="secondary" className={styles.alignStart} onClick={() => onChange(null)}>
               Remove the photo
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

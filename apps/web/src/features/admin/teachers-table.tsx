@@ -61,7 +61,7 @@ function Rows({ data }: { data: AdminTeacherPage }) {
   if (data.items.length === 0) return <p className={styles.muted}>No teacher matches.</p>;
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.stack}`}>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -81,18 +81,18 @@ function Rows({ data }: { data: AdminTeacherPage }) {
         <tbody>
           {data.items.map((t) => (
             <tr key={t.id}>
-              <td>
+              <td data-label="Name">
                 <Link className={styles.link} to={`/admin/teachers/${encodeURIComponent(t.id)}`}>
                   {t.name} {t.surname}
                 </Link>
               </td>
-              <td>{t.languages.join(', ')}</td>
-              <td className={styles.num}>${t.price_per_hour}</td>
-              <td className={styles.num}>{t.rating.toFixed(1)}</td>
-              <td>
+              <td data-label="Languages">{t.languages.join(', ')}</td>
+              <td data-label="Price / hour" className={styles.num}>${t.price_per_hour}</td>
+              <td data-label="Rating" className={styles.num}>{t.rating.toFixed(1)}</td>
+              <td data-label="Status">
                 <StatusBadge status={t.status} />
               </td>
-              <td className={styles.num}>{t.lessonsBooked}</td>
+              <td data-label="Lessons booked" className={styles.num}>{t.lessonsBooked}</td>
             </tr>
           ))}
         </tbody>
@@ -130,9 +130,9 @@ export function TeachersTable() {
         <h2 className={styles.title}>Teachers</h2>
         <ButtonLink to="/admin/teachers/new">Add teacher</ButtonLink>
       </div>
-      <form className={styles.toolbar} method="get" action="/admin/teachers" role="search" onSubmit={onSearch}>
-        <TextField label="Search by name" name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} key={query.q ?? ''} />
-        <Select label="Status" name="status" options={STATUS_OPTIONS} defaultValue={query.status ?? ''} key={query.status ?? ''} />
+      <form className={styles.toolbar} method="get" action="/admin/teachers" role="search" onSubmit={onSearch} key={`${query.q ?? ''}|${query.status ?? ''}`}>
+        <TextField label="Search by name" name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} />
+        <Select label="Status" name="status" options={STATUS_OPTIONS} defaultValue={query.status ?? ''} />
         <Button type="submit" variant="secondary">
           Search
         </Button>
