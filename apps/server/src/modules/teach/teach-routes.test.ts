@@ -121,7 +121,7 @@ describe('weekly hours, zone, notice and horizon', () => {
   it('saves the hours in the teacher’s zone, with an activity row, and the slots follow across the spring change (13:00 New York, cal.com #30021)', async () => {
     const saved = await setHours();
     expect(saved).toMatchObject({ ownHours: true, timeZone: 'America/New_York', weeklyHours: everyDay('13:00', '18:00'), noticeHours: 12, horizonDays: 14 });
-    expect(await lastActivity()).toMatchObject({ actorUserId: teacherUser.id, actorName: 'Tea Cher', action: 'hours.update', subjectType: 'teacher', subjectId: MINE, before: null });
+    expect(await lastActivity()).toMatchObject({ actorUserId: teacherUser.id, actorName: 'Tea Cher', action: 'hours.update', subjectType: 'teacher', subjectId: MINE, before: null, after: { timeZone: 'America/New_York', weeklyHours: 'Mon-Sun 13:00-18:00', noticeHours: 12, horizonDays: 14 } });
     const got = await slots();
     // 12 hours' notice from Thursday 12:00Z: Friday 13:00 EST (18:00Z) is the first
     expect(got[0]).toBe('2026-03-06T18:00:00.000Z');

@@ -3,6 +3,7 @@ import {
   EXTRA_HOURS_MAX,
   extraHoursInputSchema,
   extraHoursSchema,
+  formatWeeklyHours,
   PREVIEW_DAYS,
   teachAvailabilityInputSchema,
   teachAvailabilitySchema,
@@ -127,9 +128,10 @@ export async function teachRoutes(app: FastifyInstance, { school, now }: TeachRo
           action: 'hours.update',
           subject: { type: 'teacher', id: teacherId },
           before: before.ownHours
-            ? { timeZone: before.schedule.timeZone, weeklyHours: before.schedule.hours, noticeHours: before.noticeHours, horizonDays: before.horizonDays }
+            ? { timeZone: before.schedule.timeZone, weeklyHours: formatWeeklyHours(before.schedule.hours), noticeHours: before.noticeHours, horizonDays: before.horizonDays }
             : null,
-          after: { timeZone, weeklyHours: hours, noticeHours, horizonDays },
+          // in the console's syntax, as the school's own hours are logged
+          after: { timeZone, weeklyHours: formatWeeklyHours(hours), noticeHours, horizonDays },
         });
       });
       reply.header('cache-control', 'private, no-store');
