@@ -26,7 +26,7 @@ import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingL
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
-import { readTeacherAvailability } from '../teach/teach-repository.js';
+import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from '../teach/teach-repository.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
@@ -61,6 +61,9 @@ class LimitExceeded extends Error {
     super('booking limit exceeded');
   }
 }
+
+/** Thrown in the booking's transaction when a lesson overlapping the start appeared since the check (decision 116). */
+class LessonOverlaps extends Error {}
 
 /** 429 from `book`: a booking limit is over; `waitSeconds` goes into Retry-After. */
 export class TooManyBookings extends HttpError {
@@ -245,6 +248,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       row = await app.db.orm.transaction(async (tx) => {
         await countAgainstLimits(tx, request.ip, body.email, new Date(at));
         await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
+        // a lesson of this teacher that overlaps without the same start (after a change of zone
+        // or hours) is invisible to the unique index: look again, one booking of theirs at a time
+        await lockTeacherLessons(tx, teacher.id);
+        if (await overlapsOtherLesson(tx, teacher.id, new Date(start), new Date(at))) throw new LessonOverlaps();
         const inserted = await repository.insert(tx, {
           id: randomUUID(),
           teacherId: teacher.id,
@@ -270,7 +277,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       });
     } catch (error) {
       // the database's guarantee: one lesson that is not cancelled per teacher and start
-      if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
+      if (isSlotTaken(error) || error instanceof LessonOverlaps) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
       if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
       throw error;
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { LESSON_MINUTES } from '@learnlingo/contract';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { rowsOf } from '../../catalogue/index.js';
 import type { Db } from '../../db/client.js';
-import { teacherAvailability, teacherExtraHours, teacherTimeOff } from '../../db/schema.js';
+import { booking, teacherAvailability, teacherExtraHours, teacherTimeOff } from '../../db/schema.js';
 import { DEFAULT_BOOKING_RULES, isWeeklyHours, type Availability, type Schedule, type WeeklyHours } from '../booking/schedule.js';
 
 /*
@@ -143,4 +144,37 @@ export async function removeExtraHours(tx: Db, teacherId: string, id: string): P
     .where(and(eq(teacherExtraHours.id, id), eq(teacherExtraHours.teacherId, teacherId)))
     .returning(extraColumns);
   return row ?? null;
+}
+
+// ---------------------------------------------------------------- the booking transaction's overlap check
+
+const LESSON_INTERVAL = `${LESSON_MINUTES} minutes`;
+
+/**
+ * Makes the bookings of one teacher wait for each other, in their transactions (released at
+ * commit or rollback), before the overlap check: two bookings of different but overlapping
+ * starts cannot both miss each other. PGlite runs one transaction at a time anyway.
+ */
+export async function lockTeacherLessons(tx: Db, teacherId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lessons:${teacherId}`}, 0))`);
+}
+
+/**
+ * Whether a live lesson or hold (not expired at `at`) of the teacher overlaps a lesson at
+ * `start` without starting exactly then (an equal start is the unique index's to refuse:
+ * 409 SLOT_TAKEN). Possible only after a change of zone or hours (decision 116).
+ */
+export async function overlapsOtherLesson(tx: Db, teacherId: string, start: Date, at: Date): Promise<boolean> {
+  const s = start.toISOString();
+  const rows = await rowsOf<{ one: number }>(
+    tx,
+    sql`select 1 as one from ${booking}
+        where ${booking.teacherId} = ${teacherId} and ${booking.cancelledAt} is null
+          and (${booking.holdExpiresAt} is null or ${booking.holdExpiresAt} > ${at.toISOString()}::timestamptz)
+          and ${booking.start} > ${s}::timestamptz - ${LESSON_INTERVAL}::interval
+          and ${booking.start} < ${s}::timestamptz + ${LESSON_INTERVAL}::interval
+          and ${booking.start} <> ${s}::timestamptz
+        limit 1`,
+  );
+  return rows.length > 0;
 }

@@ -1,9 +1,11 @@
 import type { SlotsResponse, TeachAvailability, TeachPreview, TimeOff } from '@learnlingo/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
 import { booking, schoolClosure, staffActivity, teacherAccount, teacherAvailability, user } from '../../db/schema.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
+import { testEngine } from '../../test/db.js';
+import { lockTeacherLessons } from './teach-repository.js';
 
 /*
  * The teacher's own hours through the API (issue 25, decision 116) with the app's clock
@@ -259,5 +261,58 @@ describe('the preview, closures and a change of zone', () => {
     // the same start as the lesson: the database's one-per-slot answer
     expect((await book('2026-03-11T17:00:00.000Z')).statusCode).toBe(400);
     expect((await call('GET', '/api/bookings', learner)).json<{ items: { start: string | null }[] }>().items.map((l) => l.start)).toContain('2026-03-11T17:00:00.000Z');
+  });
+
+  it('finds, inside the booking transaction, an overlapping lesson that appeared after the check: 409 SLOT_TAKEN, nothing kept', async () => {
+    const start = '2026-03-13T15:30:00.000Z'; // Kolkata 21:00
+    expect(await slots()).toContain(start);
+    // a lesson at 16:00Z (on the old New York grid) written between the check and the insert:
+    // by a trigger on the booking's own first write (its limit count), on either engine
+    await t.db.orm.execute(
+      sql.raw(`create function ll_test_overlap() returns trigger language plpgsql as $f$ begin
+        insert into booking (id, teacher_id, reason, full_name, email, phone, start)
+        values ('22222222-2222-4222-8222-222222222222', '${MINE}', 'Living abroad', 'Other Learner', 'other@example.com', '+44 20 7946 0000', '2026-03-13T16:00:00Z')
+        on conflict (id) do nothing;
+        return null; end $f$`),
+    );
+    await t.db.orm.execute(sql.raw('create trigger ll_test_overlap after insert or update on booking_limit for each statement execute function ll_test_overlap()'));
+    try {
+      const res = await book(start);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'SLOT_TAKEN' } });
+    } finally {
+      await t.db.orm.execute(sql.raw('drop trigger ll_test_overlap on booking_limit'));
+      await t.db.orm.execute(sql.raw('drop function ll_test_overlap()'));
+    }
+    const rows = await t.db.orm.select({ start: booking.start }).from(booking).where(eq(booking.teacherId, MINE));
+    expect(rows.map((r) => r.start?.toISOString())).not.toContain(start);
+    expect(rows.map((r) => r.start?.toISOString())).not.toContain('2026-03-13T16:00:00.000Z');
+  });
+
+  it(`makes a booking wait for another booking of the teacher in flight, then sees its lesson (${testEngine})`, async () => {
+    const start = '2026-03-13T16:30:00.000Z'; // Kolkata 22:00
+    expect(await slots()).toContain(start);
+    let answer: Promise<{ statusCode: number }> | undefined;
+    let answered = false;
+    let answeredBeforeCommit = true;
+    await t.db.orm.transaction(async (tx) => {
+      // another booking's transaction: it holds the teacher's lock and has written a lesson at 17:00Z, not committed yet
+      await lockTeacherLessons(tx, MINE);
+      await tx.insert(booking).values({ id: crypto.randomUUID(), teacherId: MINE, reason: 'Living abroad', fullName: 'Other Learner', email: 'other@example.com', phone: '+44 20 7946 0000', start: new Date('2026-03-13T17:00:00Z') });
+      answer = book(start);
+      void answer.then(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, testEngine === 'postgres' ? 500 : 50));
+      answeredBeforeCommit = answered;
+    });
+    expect(answeredBeforeCommit).toBe(false);
+    const res = await answer!;
+    // PostgreSQL: its check ran beside the uncommitted lesson and passed; it then waited on the lock
+    // in its transaction and found the lesson there (without the lock: 201 and two overlapping
+    // lessons). PGlite runs one transaction at a time: its check already sees the lesson (400).
+    expect(res.statusCode).toBe(testEngine === 'postgres' ? 409 : 400);
+    const rows = await t.db.orm.select({ start: booking.start }).from(booking).where(eq(booking.teacherId, MINE));
+    expect(rows.map((r) => r.start?.toISOString())).not.toContain(start);
   });
 });
