@@ -2,7 +2,8 @@
 // Single-teacher edits while a server serves the catalogue (issue 23, decision 107).
 // PostgreSQL only (127.0.0.1), a scratch database `ll_bench_feed_<count>` of <count> generated
 // teachers (made and seeded when missing; kept for the next run unless --drop).
-// Two server processes: A and B. The edits are written by this process through the
+// Two server processes: A and B. The edits are written by this process, in a thread of its own
+// (not the load generator's), through the
 // catalogue's updateTeacher — the function the school's console (issues 24/25) will call
 // on a server; it has no HTTP route yet — at --rate edits per second, up to --writers at
 // once (each a random teacher: a new price from the catalogue's steps, and lessons_done
@@ -13,10 +14,13 @@
 // most lessons: an edit is visible on a server once its teacher shows its lessons number
 // (or a later edit's) there. Printed: edit-to-visible latency p50/p99/max on A and B, and
 // B's throughput against the same run without edits, with the load average beside.
-// Usage: node bench/catalogue-edits.mjs [--count 100000] [--duration 20] [--connections 20] [--rate 50] [--writers 8] [--drop]
+// --pairs N runs N (no edits, with edits) pairs back to back, alternating, and prints each
+// pair's ratio and the ratio of the sums: on a shared machine one pair swings by tens of percent.
+// Usage: node bench/catalogue-edits.mjs [--count 100000] [--duration 20] [--connections 20] [--rate 50] [--writers 8] [--pairs 1] [--drop]
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { arg, freePort, loadRun, pgReachable, PG_ADMIN, postgresEnv, root, searchIndexBuilt, seed, shuffle, startServer } from './lib.mjs';
 
@@ -25,6 +29,7 @@ const DURATION = Number(arg('duration', 20));
 const CONNECTIONS = Number(arg('connections', 20));
 const RATE = Number(arg('rate', 50));
 const WRITERS = Number(arg('writers', 8));
+const PAIRS = Number(arg('pairs', 1));
 const DROP = process.argv.includes('--drop');
 const LESSONS_FLOOR = 10_000_000;
 
@@ -98,6 +103,44 @@ function probe(servers) {
   };
 }
 
+/**
+ * The writers, in a thread of their own: in production the edits come from another server;
+ * here they must not take the load generator's thread (~2 ms of client CPU per edit). Each
+ * edit is posted back with its commit time (ms since the epoch); 'stop' ends them.
+ */
+async function writerThread({ url, count, rate, writers, prices, lessons: from }) {
+  const { openDatabase } = await dist('db/client.js');
+  const { updateTeacher, generatedTeacherId } = await dist('catalogue/index.js');
+  const db = await openDatabase({ engine: 'postgres', url, max: writers });
+  let writing = true;
+  let lessons = from;
+  parentPort.once('message', () => {
+    writing = false;
+  });
+  parentPort.postMessage({ ready: true });
+  const started = performance.now();
+  let next = 0;
+  /** one writer: the next edit when it is due, one at a time */
+  const writer = async () => {
+    while (writing) {
+      const k = next++;
+      const wait = started + (k * 1000) / rate - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!writing) break;
+      lessons += 1;
+      const edit = { id: generatedTeacherId(1 + Math.floor(Math.random() * count)), lessons };
+      const price = prices[Math.floor(Math.random() * prices.length)];
+      const writeStarted = performance.now();
+      await updateTeacher(db, edit.id, { lessons_done: edit.lessons, price_per_hour: price });
+      const committed = performance.now();
+      parentPort.postMessage({ ...edit, writeMs: committed - writeStarted, committed: performance.timeOrigin + committed });
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, writer));
+  await db.close();
+  parentPort.postMessage({ done: true, lessons });
+}
+
 async function main() {
   if (!(await pgReachable())) throw new Error(`PostgreSQL not reachable at ${PG_ADMIN}`);
   const env = await postgresEnv(`ll_bench_feed_${COUNT}`);
@@ -106,8 +149,7 @@ async function main() {
   const a = await startServer(serverEnv, await freePort());
   const b = await startServer(serverEnv, await freePort());
   const { openDatabase } = await dist('db/client.js');
-  const { updateTeacher, generatedTeacherId } = await dist('catalogue/index.js');
-  const db = await openDatabase({ engine: 'postgres', url: env.DATABASE_URL, max: WRITERS });
+  const db = await openDatabase({ engine: 'postgres', url: env.DATABASE_URL, max: 1 });
   try {
     console.log(`A: search index built in ${await searchIndexBuilt(a)} ms; B: in ${await searchIndexBuilt(b)} ms`);
     const facets = await (await fetch(`${b.base}/api/teachers/facets`)).json();
@@ -122,29 +164,33 @@ async function main() {
         { name: 'A', base: a.base },
         { name: 'B', base: b.base },
       ]);
-      let writing = edits;
-      const started = performance.now();
-      let next = 0;
-      /** one writer: the next edit when it is due, one at a time */
-      const writer = async () => {
-        while (writing) {
-          const k = next++;
-          const wait = started + (k * 1000) / RATE - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          if (!writing) break;
-          lessons += 1;
-          const edit = { id: generatedTeacherId(1 + Math.floor(Math.random() * COUNT)), lessons, visible: {} };
-          const price = facets.prices[Math.floor(Math.random() * facets.prices.length)];
-          const writeStarted = performance.now();
-          await updateTeacher(db, edit.id, { lessons_done: lessons, price_per_hour: price });
-          edit.committed = performance.now();
-          edit.writeMs = edit.committed - writeStarted;
-          watch.waiting.push(edit);
-        }
-      };
-      const writers = Promise.all(Array.from({ length: edits ? WRITERS : 0 }, writer));
+      let stopWriters = () => {};
+      // the writers' thread started, its connections open, before the load run begins
+      const ready = { resolve: () => {} };
+      const started = new Promise((resolve) => {
+        ready.resolve = resolve;
+      });
+      const writers = edits
+        ? new Promise((resolve, reject) => {
+            const worker = new Worker(new URL(import.meta.url), {
+              workerData: { url: env.DATABASE_URL, count: COUNT, rate: RATE, writers: WRITERS, prices: facets.prices, lessons },
+            });
+            worker.on('message', (message) => {
+              if (message.ready) ready.resolve();
+              else if (message.done) {
+                lessons = message.lessons;
+                resolve();
+              } else {
+                watch.waiting.push({ ...message, committed: message.committed - performance.timeOrigin, visible: {} });
+              }
+            });
+            worker.on('error', reject);
+            stopWriters = () => worker.postMessage('stop');
+          })
+        : Promise.resolve();
+      if (edits) await started;
       const result = await loadRun(b, edits ? 'with edits' : 'no edits', paths, { connections: CONNECTIONS, duration: DURATION });
-      writing = false;
+      stopWriters();
       await writers;
       // the last edits' visibility
       const deadline = performance.now() + 3000;
@@ -155,19 +201,33 @@ async function main() {
       return { result, edits: watch.waiting, load: `${loadBefore} → ${load()}` };
     };
 
-    const quiet = await run(false);
-    const busy = await run(true);
     const row = (r) =>
       `${r.result.title.padEnd(11)} ${String(r.result.reqPerSec).padStart(6)} req/s  p50 ${r.result.p50} ms  p99 ${r.result.p99} ms  ` +
-      `failures ${r.result.failures}  server ${r.result.serverUs} µs/req  postgres ${r.result.postgresUs} µs/req  load avg (1/5/15 min) ${r.load}`;
-    console.log(row(quiet));
-    console.log(row(busy));
-    console.log(`throughput with edits: ${((100 * busy.result.reqPerSec) / quiet.result.reqPerSec).toFixed(1)} % of without`);
-    const writes = busy.edits.map((e) => e.writeMs).sort((x, y) => x - y);
-    console.log(`${busy.edits.length} edits (${(busy.edits.length / DURATION).toFixed(1)}/s), write p50 ${percentile(writes, 50)?.toFixed(1)} ms p99 ${percentile(writes, 99)?.toFixed(1)} ms`);
+      `failures ${r.result.failures}  server ${r.result.serverUs} µs/req  postgres ${r.result.postgresUs} µs/req  ` +
+      `bench ${r.result.loaderUs} µs/req  load avg (1/5/15 min) ${r.load}`;
+    const quiets = [];
+    const busies = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const quiet = await run(false);
+      const busy = await run(true);
+      quiets.push(quiet);
+      busies.push(busy);
+      console.log(row(quiet));
+      console.log(row(busy));
+      console.log(`throughput with edits: ${((100 * busy.result.reqPerSec) / quiet.result.reqPerSec).toFixed(1)} % of without`);
+    }
+    if (PAIRS > 1) {
+      const sum = (runs) => runs.reduce((total, r) => total + r.result.reqPerSec, 0);
+      console.log(`${PAIRS} pairs: throughput with edits ${((100 * sum(busies)) / sum(quiets)).toFixed(1)} % of without (sums)`);
+    }
+    const edits = busies.flatMap((busy) => busy.edits);
+    const writes = edits.map((e) => e.writeMs).sort((x, y) => x - y);
+    console.log(
+      `${edits.length} edits (${(edits.length / DURATION / PAIRS).toFixed(1)}/s), write p50 ${percentile(writes, 50)?.toFixed(1)} ms p99 ${percentile(writes, 99)?.toFixed(1)} ms`,
+    );
     for (const name of ['A', 'B']) {
-      const latencies = busy.edits.map((e) => e.visible[name]).filter((ms) => ms !== undefined).sort((x, y) => x - y);
-      const missing = busy.edits.length - latencies.length;
+      const latencies = edits.map((e) => e.visible[name]).filter((ms) => ms !== undefined).sort((x, y) => x - y);
+      const missing = edits.length - latencies.length;
       console.log(
         `edit → visible on ${name}: p50 ${percentile(latencies, 50)?.toFixed(0)} ms  p99 ${percentile(latencies, 99)?.toFixed(0)} ms  ` +
           `max ${latencies.at(-1)?.toFixed(0)} ms${missing ? `  (${missing} not seen within 3 s)` : ''}`,
@@ -186,7 +246,14 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+} else {
+  writerThread(workerData).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -10,27 +10,27 @@ const outboxDir = path.join(path.dirname(fileURLToPath(import.meta.url)), `.data
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The first link matching `link` in the newest .eml to `email` whose subject matches `subject` (the worker writes it within seconds when idle; CI's two workers keep the server busy, and 15 s was once not enough). */
-export async function linkFromOutbox(email: string, subject: RegExp, link: RegExp): Promise<string> {
+/** (`dir`: another server's DATA_DIR/outbox.) The first link matching `link` in the newest .eml to `email` whose subject matches `subject` (the worker writes it within seconds when idle; CI's two workers keep the server busy, and 15 s was once not enough). */
+export async function linkFromOutbox(email: string, subject: RegExp, link: RegExp, dir = outboxDir): Promise<string> {
   let found = '';
   await expect
     .poll(
       () => {
         let files: string[] = [];
         try {
-          files = readdirSync(outboxDir).filter((name) => name.endsWith('.eml')).sort();
+          files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
         } catch {
           return '';
         }
         for (const name of files.reverse()) {
-          const text = decodeQuotedPrintable(readFileSync(path.join(outboxDir, name), 'utf8'));
+          const text = decodeQuotedPrintable(readFileSync(path.join(dir, name), 'utf8'));
           if (!text.includes(email) || !subject.test(text)) continue;
           found = link.exec(text)?.[0] ?? '';
           if (found) return found;
         }
         return '';
       },
-      { timeout: 45_000, message: `an e-mail to ${email} in ${outboxDir}` },
+      { timeout: 45_000, message: `an e-mail to ${email} in ${dir}` },
     )
     .not.toBe('');
   return found;

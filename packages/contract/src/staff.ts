@@ -84,7 +84,8 @@ export const activityEntrySchema = z.object({
   at: z.string(),
   actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
   action: z.string(),
-  subject: z.object({ type: z.string(), id: z.string() }),
+  /** what was changed; `label` names it as it is now (an account's name and e-mail, a teacher's name), null once gone */
+  subject: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }),
   before: z.unknown(),
   after: z.unknown(),
 });
@@ -128,11 +129,11 @@ export const inviteTeacherSchema = z.object({ email: emailSchema }).strict();
 export type InviteTeacherInput = z.infer<typeof inviteTeacherSchema>;
 export const invitationParamsSchema = z.object({ id: z.uuid({ error: 'Invalid invitation id' }) });
 
-/** An invitation link's token (43 base64url characters; capped before the pattern). */
+/** An invitation link's token (32 base64url characters, 192 random bits; capped before the pattern). */
 export const invitationTokenSchema = z
   .string({ error: 'The invitation link is incomplete' })
   .max(64, { error: 'The invitation link is not valid', abort: true })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'The invitation link is not valid');
+  .regex(/^[A-Za-z0-9_-]{32}$/, 'The invitation link is not valid');
 export const invitationTokenParamsSchema = z.object({ token: invitationTokenSchema });
 
 /** What the invitation page shows before the password is set. */

@@ -213,6 +213,8 @@ export const teacherWord = pgTable(
   'teacher_word',
   {
     word: text('word').primaryKey(),
+    /** how many search documents have the word (the writer deletes it at 0; decision 107's addendum, migration 0021) */
+    documents: integer('documents').notNull().default(0),
   },
   (t) => [index('teacher_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );

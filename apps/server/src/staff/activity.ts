@@ -1,6 +1,6 @@
-import { desc, lt, sql } from 'drizzle-orm';
+import { desc, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { staffActivity } from '../db/schema.js';
+import { staffActivity, teacher, user } from '../db/schema.js';
 
 /*
  * The staff's audit log (issue 24, decision 109): append-only, one row per staff change, written
@@ -47,7 +47,7 @@ export interface ActivityRow {
   at: string;
   actor: { id: string | null; name: string; email: string };
   action: string;
-  subject: { type: string; id: string };
+  subject: { type: string; id: string; label: string | null };
   before: unknown;
   after: unknown;
 }
@@ -69,17 +69,37 @@ export async function listActivity(
     .limit(limit + 1);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(staffActivity);
   const page = rows.slice(0, limit);
+  const labels = await subjectLabels(db, page);
   return {
     items: page.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: { id: row.actorUserId, name: row.actorName, email: row.actorEmail },
       action: row.action,
-      subject: { type: row.subjectType, id: row.subjectId },
+      subject: { type: row.subjectType, id: row.subjectId, label: labels.get(`${row.subjectType}:${row.subjectId}`) ?? null },
       before: row.before,
       after: row.after,
     })),
     next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
     total: count?.n ?? 0,
   };
+}
+
+/** The page's subjects as they are named now: `user:id` → "Name <e-mail>", `teacher:id` → "Name Surname". */
+async function subjectLabels(db: Db, rows: { subjectType: string; subjectId: string }[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [...new Set(rows.filter((row) => row.subjectType === type).map((row) => row.subjectId))];
+  const labels = new Map<string, string>();
+  const userIds = idsOf('user');
+  if (userIds.length > 0) {
+    for (const row of await db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(inArray(user.id, userIds))) {
+      labels.set(`user:${row.id}`, `${row.name} <${row.email}>`);
+    }
+  }
+  const teacherIds = idsOf('teacher');
+  if (teacherIds.length > 0) {
+    for (const row of await db.select({ id: teacher.id, name: teacher.name, surname: teacher.surname }).from(teacher).where(inArray(teacher.id, teacherIds))) {
+      labels.set(`teacher:${row.id}`, `${row.name} ${row.surname}`);
+    }
+  }
+  return labels;
 }

@@ -197,11 +197,13 @@ describe('recordActivity', () => {
     expect(first.statusCode).toBe(200);
     const page = first.json<{ items: { id: number; action: string; actor: { name: string } }[]; next: number | null; total: number }>();
     expect(page.items).toHaveLength(30);
-    expect(page.items[0]).toMatchObject({ action: 'test.n31', actor: { name: COMMAND_LINE.name } });
+    expect(page.items[0]).toMatchObject({ action: 'test.n31', actor: { name: COMMAND_LINE.name }, subject: { type: 'user', id: 'x', label: null } });
     expect(page.total).toBe(33);
     const second = await get(`/api/staff/activity?before=${page.next}`, admin.cookie);
     const rest = second.json<typeof page>();
     expect(rest.items.map((item) => item.action)).toEqual(['test.n1', 'test.n0', 'user.role']);
+    // the subject named as it is now
+    expect(rest.items[2]).toMatchObject({ subject: { type: 'user', id: learner.id, label: `${learner.name} <${learner.email}>` } });
     expect(rest.next).toBeNull();
     expect((await listActivity(db.orm, { limit: 1 })).items[0]?.action).toBe('test.n31');
   });

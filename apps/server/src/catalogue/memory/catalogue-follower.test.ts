@@ -101,4 +101,46 @@ describe('CatalogueFollower', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(source.state.reads).toBe(reads);
   });
+
+  it('a burst of wake-ups shares one read: at once after a quiet spell, then no sooner than wakeGapMs after the last', async () => {
+    vi.useFakeTimers();
+    const source = feed();
+    const applied: string[][] = [];
+    let now = 1000;
+    const follower = new CatalogueFollower(source, { reset: () => {}, apply: async (ids) => void applied.push(ids) }, { pollMs: 200 }, () => now);
+    await follower.catchUp();
+    const reads = source.state.reads;
+    now += 1000;
+    source.write('a');
+    follower.wake(); // quiet before: read at once
+    await vi.advanceTimersByTimeAsync(0);
+    expect([applied, source.state.reads - reads]).toEqual([[['a']], 1]);
+    for (const id of ['b', 'c', 'd']) {
+      now += 10;
+      vi.advanceTimersByTime(10);
+      source.write(id);
+      follower.wake();
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source.state.reads - reads).toBe(1); // 30 ms after the last read: waiting (default gap: 50 = min(50, 200 / 4))
+    now += 20;
+    await vi.advanceTimersByTimeAsync(20);
+    expect([applied, source.state.reads - reads]).toEqual([[['a'], ['b', 'c', 'd']], 2]);
+    follower.stop();
+    follower.wake();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(source.state.reads - reads).toBe(2);
+  });
+
+  it('wakes at once when it does not poll (wakeGapMs 0)', async () => {
+    const source = feed();
+    const applied: string[][] = [];
+    const follower = new CatalogueFollower(source, { reset: () => {}, apply: async (ids) => void applied.push(ids) }, { pollMs: 0 });
+    await follower.catchUp();
+    source.write('a');
+    follower.wake();
+    source.write('b');
+    follower.wake();
+    await vi.waitFor(() => expect(applied.flat()).toEqual(['a', 'b']));
+  });
 });

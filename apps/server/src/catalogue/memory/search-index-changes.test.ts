@@ -122,6 +122,8 @@ describe('SearchIndex.put and CatalogueCounts.change', () => {
         } else {
           id = pick([...catalogue.keys()]);
           now = roll < 0.4 ? null : teacher(id, prices);
+          // half the edits keep the document (a price, lessons, levels): its lexemes in another order
+          if (now !== null && roll > 0.7) now = { ...now, lexemes: [...(catalogue.get(id) as IndexedTeacher).lexemes].reverse() };
           if (now === null) hidden.set(id, catalogue.get(id) as IndexedTeacher);
         }
         const before = catalogue.get(id);
@@ -160,6 +162,26 @@ describe('SearchIndex.put and CatalogueCounts.change', () => {
       for (const filters of FILTERS) expect(fromIndex.facetCounts(filters)).toEqual(anew.facetCounts(filters));
     });
   }
+
+  it('an edit that keeps the document adds nothing to the changed documents, and a search answers as before', () => {
+    const teachers = Array.from({ length: 40 }, (_, i) => teacher(`k${String(i).padStart(3, '0')}`, 40));
+    const index = indexOf(teachers);
+    const terms = [{ lexeme: 'les', prefix: true }];
+    const filters = { min: -Infinity, max: Infinity };
+    const before = index.counts(terms, [], filters, false);
+    for (const t of teachers) expect(index.put(t.id, { ...t, price: t.price + 1, lessons: t.lessons + 5, lexemes: [...t.lexemes].reverse() })).toBe(true);
+    expect(index.drift().changedDocuments).toBe(0);
+    expect(index.counts(terms, [], filters, false)).toEqual(before);
+    const first = teachers[0] as IndexedTeacher;
+    // one lexeme more, or one fewer: a changed document
+    expect(index.put(first.id, { ...first, lexemes: [...first.lexemes, 'zzz'] })).toBe(true);
+    expect(index.put(teachers[1]?.id as string, { ...(teachers[1] as IndexedTeacher), lexemes: (teachers[1] as IndexedTeacher).lexemes.slice(1) })).toBe(true);
+    expect(index.drift().changedDocuments).toBe(2);
+    // and back to what it was: kept in the overlay as it now is
+    expect(index.put(first.id, first)).toBe(true);
+    expect(index.drift().changedDocuments).toBe(2);
+    expect(index.counts([{ lexeme: 'zzz', prefix: false }], [], filters, false).total).toBe(0);
+  });
 
   it('has room for a few new teachers, then asks for a rebuild (put is false)', () => {
     const index = indexOf([teacher('m', 40)]);

@@ -283,6 +283,8 @@ export class SearchIndex {
    * these lexemes, whatever the build's postings say (none: removed). A rebuild empties it.
    */
   private readonly changedDocuments = new Map<number, readonly string[]>();
+  /** how many lexemes each of the build's documents has (sameDocument) */
+  private readonly lexemeCount: Int32Array;
   /** distinct lexemes, sorted by code unit */
   private readonly lexemes: string[];
   /**
@@ -377,6 +379,8 @@ export class SearchIndex {
     });
     this.starts[this.lexemes.length] = total;
     this.postings = new Int32Array(total);
+    this.lexemeCount = new Int32Array(n);
+    for (const list of lists.values()) for (const o of list) this.lexemeCount[o] = (this.lexemeCount[o] as number) + 1;
     this.lexemes.forEach((lexeme, i) => {
       const list = lists.get(lexeme) as number[];
       if (!isDense(list)) this.postings.set(list, this.starts[i] as number);
@@ -448,14 +452,43 @@ export class SearchIndex {
       this.ordinals.set(id, o);
       this.rank[o] = rank;
     }
-    this.recentMatches.clear();
-    if (has(this.everyone, o)) this.remove(o);
-    if (teacher !== null) this.insert(o, teacher);
+    // an edit that leaves the document as it is (a price, the lessons, a level, ...) changes
+    // no term's matches: the recent ones stay, and the document joins no overlay (which each
+    // search term reads, and whose size brings the next rebuild)
+    const live = has(this.everyone, o);
+    const sameDocument = live && teacher !== null && this.sameDocument(o, teacher.lexemes);
+    if (!sameDocument) this.recentMatches.clear();
+    if (live) this.remove(o, sameDocument);
+    if (teacher !== null) this.insert(o, teacher, sameDocument);
+    return true;
+  }
+
+  /** Whether ordinal o's document, as this index matches it, has exactly these lexemes. */
+  private sameDocument(o: number, lexemes: readonly string[]): boolean {
+    const now = new Set(lexemes);
+    const changed = this.changedDocuments.get(o);
+    if (changed !== undefined) {
+      const held = new Set(changed);
+      return held.size === now.size && [...held].every((lexeme) => now.has(lexeme));
+    }
+    if (o >= this.built || this.lexemeCount[o] !== now.size) return false;
+    // the build's: o is in each lexeme's teachers (its set, or its ordinals, ascending)
+    for (const lexeme of now) {
+      const i = lowerBound(this.lexemes, lexeme);
+      if (this.lexemes[i] !== lexeme) return false;
+      const dense = this.dense[i];
+      if (dense) {
+        if (!has(dense, o)) return false;
+        continue;
+      }
+      const postings = this.postings.subarray(this.starts[i] as number, this.starts[i + 1] as number);
+      if (postings[lowerBound(postings, o)] !== o) return false;
+    }
     return true;
   }
 
   /** Takes ordinal o out of every set, order and name (its document: no lexeme). */
-  private remove(o: number): void {
+  private remove(o: number, keepDocument = false): void {
     const clear = (set: Bits) => {
       set[o >>> 5] = (set[o >>> 5] as number) & ~(1 << (o & 31));
     };
@@ -474,11 +507,11 @@ export class SearchIndex {
       if (list.length > 0) this.names.set(name, list);
       else this.names.delete(name);
     }
-    this.changedDocuments.set(o, []);
+    if (!keepDocument) this.changedDocuments.set(o, []);
   }
 
   /** Puts ordinal o (taken out, or new) in the sets, orders and name of `teacher`. */
-  private insert(o: number, teacher: IndexedTeacher): void {
+  private insert(o: number, teacher: IndexedTeacher, keepDocument = false): void {
     const words = this.everyone.length;
     add(this.everyone, o);
     const addTo = (sets: Map<string, Bits>, keys: readonly string[]) => {
@@ -503,7 +536,7 @@ export class SearchIndex {
     this.nameOf[o] = teacher.name;
     const list = this.names.get(teacher.name);
     this.names.set(teacher.name, list ? Int32Array.from([...list, o]).sort() : Int32Array.of(o));
-    this.changedDocuments.set(o, teacher.lexemes);
+    if (!keepDocument) this.changedDocuments.set(o, teacher.lexemes);
   }
 
   /** Where ordinal o is, or goes, in a value column's order: (its value, its rank) among the live. */

@@ -2,8 +2,8 @@ import type { TeacherRecord } from '@learnlingo/contract';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { catalogueVersion, review, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch, teacherWord } from '../../db/schema.js';
-import { TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
-import { PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
+import { TEACHER_API_FIELDS, TEACHER_COLUMN_FIELDS, teacherCardJson } from '../model/teacher-row.js';
+import { FIELDS, PRICE_COLUMN, TAG_COLUMNS, TAG_FILTERS } from '../model/registry.js';
 import { SORT_ORDERS } from '../model/sort-orders.js';
 
 /*
@@ -12,10 +12,12 @@ import { SORT_ORDERS } from '../model/sort-orders.js';
  * whole — the teacher row and its reviews, then every table derived from them (writeListRows):
  * teacher_card (the API's JSON, what the list serves), teacher_language (a row per language
  * with the order and filter columns, what a language-filtered list scans), teacher_search
- * (what a search reads: its text and the order and filter columns) and teacher_name (the
- * distinct names) — through insertNewRecords or upsertRecords, so no teacher can be missing
- * from the list or listed as it was before. The order and filter columns the derived tables
- * carry follow from SORT_ORDERS and the registry (LISTED_COLUMNS).
+ * (what a search reads: its text and the order and filter columns), teacher_name (the
+ * distinct names) and teacher_word (the documents' words, with how many documents have each)
+ * — through insertNewRecords or upsertRecords, so no teacher can be missing from the list or
+ * listed as it was before. The order and filter columns the derived tables carry follow from
+ * SORT_ORDERS and the registry (LISTED_COLUMNS). A single teacher's update of no searched
+ * field re-projects only what it reaches (writeChangedListRows, decision 107's addendum).
  */
 
 const TEACHER_BATCH = 1000;
@@ -145,6 +147,11 @@ const SEARCH_ROW = sql.raw(`t.id, lower(unaccent(t.name || ' ' || t.surname)),
 /** What teacher_word keeps of a document's lexemes: words of letters only, 3 or more (decision 108). */
 const VOCABULARY_WORD = sql.raw("'^[[:alpha:]]{3,}$'");
 
+/** Each vocabulary word of these teachers' search documents, with how many of them have it. */
+const wordsOfDocuments = (idList: SQL) =>
+  sql`select l.word, count(*)::int as n from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
+      where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD} group by l.word`;
+
 /** The key of the transaction-scoped advisory lock every catalogue writer takes (a constant of this app's own). */
 export const CATALOGUE_WRITE_LOCK = sql.raw('950095');
 
@@ -165,11 +172,8 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
       tx,
       sql`select distinct name_text as name from ${teacherSearch} where teacher_id = any(${idList})`,
     );
-    const wordsBefore = await rowsOf<{ word: string }>(
-      tx,
-      sql`select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
-          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}`,
-    );
+    // how many of these documents have each word, before (teacher_word.documents: migration 0021)
+    const wordsBefore = await rowsOf<{ word: string; n: number }>(tx, sql`${wordsOfDocuments(idList)}`);
     await tx.execute(
       sql`insert into ${teacherCard} (teacher_id, json)
           select "teacher"."id", ${teacherCardJson} from ${teacher} "teacher"
@@ -201,19 +205,23 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
           select distinct name_text from ${teacherSearch} where teacher_id = any(${idList})
           on conflict (name_text) do nothing`,
     );
-    await tx.execute(
-      sql`insert into ${teacherWord} (word)
-          select distinct l.word from ${teacherSearch} s, unnest(tsvector_to_array(s.document)) as l(word)
-          where s.teacher_id = any(${idList}) and l.word ~ ${VOCABULARY_WORD}
-          on conflict (word) do nothing`,
+    // the words' counts of documents move by what these documents gained and lost (decision
+    // 108; counted since decision 107's addendum — checking each word these documents had
+    // against the full-text index cost ~10 ms a common word); a word no document has goes
+    const touched = await rowsOf<{ word: string; documents: number }>(
+      tx,
+      sql`with after as (${wordsOfDocuments(idList)}),
+            before as (select * from unnest(${sql.param(wordsBefore.map((row) => row.word))}::text[],
+              ${sql.param(wordsBefore.map((row) => Number(row.n)))}::int[]) as b(word, n)),
+            delta as (select coalesce(a.word, b.word) as word, coalesce(a.n, 0) - coalesce(b.n, 0) as d
+              from after a full join before b on a.word = b.word)
+          insert into ${teacherWord} (word, documents) select word, d from delta where d <> 0
+          on conflict (word) do update set documents = ${teacherWord}.documents + excluded.documents
+          returning word, documents`,
     );
-    if (wordsBefore.length > 0) {
-      // the same rule for the words (decision 108): a word no document has any more goes
-      // (the check is a read of the documents' full-text index per word)
-      await tx.execute(
-        sql`delete from ${teacherWord} w where w.word = any(${sql.param(wordsBefore.map((row) => row.word))}::text[])
-            and not exists (select 1 from ${teacherSearch} s where s.document @@ (${sql.raw("''''")} || w.word || ${sql.raw("''''")})::tsquery)`,
-      );
+    const gone = touched.filter((row) => Number(row.documents) <= 0).map((row) => row.word);
+    if (gone.length > 0) {
+      await tx.execute(sql`delete from ${teacherWord} where word = any(${sql.param(gone)}::text[]) and documents <= 0`);
     }
     if (before.length > 0) {
       // a renamed (or hidden) teacher's old name, when no one carries it any more; a name
@@ -225,6 +233,62 @@ export async function writeListRows(tx: Db, ids: readonly string[], { locked = f
       );
     }
   }
+}
+
+/**
+ * The teacher columns a search row's name and document are made of (the registry's `search`
+ * fields; SEARCH_ROW's expressions): a change of one of them changes the teacher's words and
+ * maybe its name, which only writeListRows maintains (under the writers' lock). The languages
+ * are among them, and they are also teacher_language's row set.
+ */
+export const SEARCHED_COLUMNS: ReadonlySet<string> = new Set(
+  Object.entries(FIELDS).flatMap(([field, roles]) => ((roles as readonly string[]).includes('search') ? [field] : [])),
+);
+
+/** The card of the teacher row aliased "teacher", its reviews taken from the card `c` it replaces (the same JSON text). */
+const CARD_FROM_PREVIOUS = sql`(select row_to_json(t)::text from (select ${sql.join(
+  TEACHER_API_FIELDS.map((field): SQL => (field === 'reviews' ? sql.raw(`c.json::json -> 'reviews' as reviews`) : sql.raw(`"teacher"."${field}"`))),
+  sql`, `,
+)}) t)`;
+
+/**
+ * Re-projects one teacher after an update of these `teacher` columns only (its reviews and
+ * its hidden flag unchanged), rewriting in place only what they reach (decision 107's
+ * addendum): its card always (every field is on it; its reviews' JSON is taken from the
+ * card it replaces, not aggregated again), its teacher_language rows and teacher_search
+ * row only when a column they carry changed — each an UPDATE of those columns alone, so
+ * teacher_search's row (whose indexes are on the name and the document) can be a HOT update
+ * and its full-text and trigram indexes are not touched. One statement, no advisory lock
+ * (nothing shared with other teachers is written: no name, no word).
+ *
+ * Returns false, having written nothing, when a column changed is one of SEARCHED_COLUMNS:
+ * the caller re-projects the teacher whole (writeListRows, under the lock). Call it after
+ * the teacher's row is updated, in the same transaction, in a statement of its own (whose
+ * snapshot sees every write of this teacher committed before this transaction's row lock).
+ */
+export async function writeChangedListRows(tx: Db, id: string, changed: readonly string[]): Promise<boolean> {
+  if (changed.some((column) => SEARCHED_COLUMNS.has(column))) return false;
+  const listed = LISTED_COLUMNS.filter((column) => changed.includes(column));
+  const inLanguageRows = LANGUAGE_ROW_COLUMNS.filter((column) => listed.includes(column));
+  const set = (columns: readonly string[]) => sql.raw(columns.map((column) => `${column} = "teacher".${column}`).join(', '));
+  const parts: SQL[] = [
+    sql`update ${teacherCard} c set json = ${CARD_FROM_PREVIOUS} from edited "teacher" where c.teacher_id = "teacher"."id"`,
+  ];
+  if (inLanguageRows.length > 0) {
+    parts.push(sql`update ${teacherLanguage} l set ${set(inLanguageRows)} from edited "teacher" where l.teacher_id = "teacher"."id"`);
+  }
+  if (listed.length > 0) {
+    parts.push(sql`update ${teacherSearch} s set ${set(listed)} from edited "teacher" where s.teacher_id = "teacher"."id"`);
+  }
+  // a hidden teacher has no list rows (decision 107): `edited` is then empty and nothing is written
+  const main = parts.pop() as SQL;
+  await tx.execute(
+    sql`with edited as (select * from ${teacher} where id = ${id} and not hidden)${sql.join(
+      parts.map((part, i) => sql`, ${sql.raw(`w${i}`)} as (${part})`),
+      sql``,
+    )} ${main}`,
+  );
+  return true;
 }
 
 /**

@@ -4,18 +4,20 @@ import type { z } from 'zod';
 import type { Database, Db } from '../../db/client.js';
 import { catalogueChange, teacher } from '../../db/schema.js';
 import { TEACHER_COLUMN_FIELDS } from '../model/teacher-row.js';
-import { CATALOGUE_WRITE_LOCK, insertNewRecords, writeListRows } from './catalogue-writer.js';
+import { CATALOGUE_WRITE_LOCK, insertNewRecords, writeChangedListRows, writeListRows } from './catalogue-writer.js';
 
 /*
  * Single-teacher writes (decision 107): the school's console, a teacher's own profile, a
  * review's rating. Each is ONE transaction that writes the teacher's row — never its
  * reviews — (its row lock: two writes of one teacher queue, the last to commit wins whole),
- * then takes the catalogue writers' advisory lock (the names' writers one at a time, and
- * the feed's seq order is commit order), re-projects that teacher alone (writeListRows:
- * card, language, search and name rows) and appends one row to the change feed
- * (catalogue_change), which every server follows. The row is written before the lock so
- * that its statement is not in the writers' queue; no lock is waited for while the
- * advisory lock is held but the feed's and the projection's own rows.
+ * re-projects that teacher alone and appends one row to the change feed (catalogue_change),
+ * which every server follows. The re-projection is the narrow one when it can be
+ * (writeChangedListRows: an update that changes no searched column rewrites in place only
+ * the card and the columns of the list rows it reaches, without the writers' lock), else the
+ * whole one (writeListRows under the catalogue writers' advisory lock: the names and words
+ * are shared between teachers, decisions 095 and 108). The feed row is written last, under
+ * that lock, held to commit (seq order is commit order): for a narrow update the lock is
+ * held for one statement and the commit (decision 107's addendum).
  */
 
 /** Why a single-teacher write was refused: `field` names the input at fault (HTTP: 400 naming it). */
@@ -54,19 +56,51 @@ export function onFeedWritten(db: Database, listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The transaction of one write: lock, `write` (false: nothing changed), re-projection, feed row; then the wake-up. */
-export async function singleWrite(db: Database, id: string, write: (tx: Db) => Promise<boolean>): Promise<boolean> {
+/**
+ * The feed row of one write, under the catalogue writers' advisory lock, and the wake-up: ONE
+ * statement. The lock is taken (the MATERIALIZED CTE, scanned for the row to insert) before
+ * the row's `nextval`, and held to commit, so seq order is commit order (decision 107). The
+ * NOTIFY is delivered at commit.
+ */
+const FEED_APPEND = (id: string) => sql`with locked as materialized (select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK}) as locked),
+    appended as (insert into ${catalogueChange} (teacher_id, changed_at) select ${id}, clock_timestamp() from locked returning seq)
+  select pg_notify(${FEED_CHANNEL}, '') from appended`;
+
+/**
+ * Appends one teacher's change to the feed (its seq in commit order), in the caller's
+ * transaction, which must have written that teacher's row and list rows (writeListRows, or
+ * writeChangedListRows) first: the writers' lock is held from here to the commit, so take it
+ * last. In-process listeners (onFeedWritten) are the caller's to call after the commit.
+ */
+export async function appendCatalogueChange(tx: Db, id: string): Promise<void> {
+  await tx.execute(FEED_APPEND(id));
+}
+
+/**
+ * The transaction of one write: `write` (false: nothing changed; its row lock queues two writes
+ * of one teacher), then `project` (the re-projection), then the feed row under the writers'
+ * lock (appendCatalogueChange); then the in-process wake-up.
+ */
+export async function singleWrite(
+  db: Database,
+  id: string,
+  write: (tx: Db) => Promise<boolean>,
+  project: (tx: Db) => Promise<void> = (tx) => wholeProjection(tx, id),
+): Promise<boolean> {
   const changed = await db.orm.transaction(async (tx) => {
     if (!(await write(tx))) return false;
-    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
-    await writeListRows(tx, [id], { locked: true });
-    await tx.insert(catalogueChange).values({ teacherId: id, changedAt: sql`clock_timestamp()` });
-    // servers listening on PostgreSQL read the feed at once (sent at commit; polls catch a lost one)
-    await tx.execute(sql`select pg_notify(${FEED_CHANNEL}, '')`);
+    await project(tx);
+    await appendCatalogueChange(tx, id);
     return true;
   });
   if (changed) for (const listener of written.get(db) ?? []) listener();
   return changed;
+}
+
+/** The whole re-projection of one teacher (writeListRows), under the writers' lock (its names and words). */
+async function wholeProjection(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
+  await writeListRows(tx, [id], { locked: true });
 }
 
 /**
@@ -83,11 +117,20 @@ export async function updateTeacher(db: Database, id: string, patch: TeacherPatc
   for (const { field, key } of TEACHER_COLUMN_FIELDS) {
     if (field !== 'id' && given.has(field)) set[key] = (parsed.data as Record<string, unknown>)[field];
   }
-  await singleWrite(db, id, async (tx) => {
-    const rows = await tx.update(teacher).set(set).where(eq(teacher.id, id)).returning({ id: teacher.id });
-    if (rows.length === 0) throw new CatalogueWriteError('NOT_FOUND', `No teacher with id ${id}`, 'id');
-    return true;
-  });
+  const changed = TEACHER_COLUMN_FIELDS.filter(({ field }) => field !== 'id' && given.has(field)).map(({ column }) => column.name);
+  await singleWrite(
+    db,
+    id,
+    async (tx) => {
+      const rows = await tx.update(teacher).set(set).where(eq(teacher.id, id)).returning({ id: teacher.id });
+      if (rows.length === 0) throw new CatalogueWriteError('NOT_FOUND', `No teacher with id ${id}`, 'id');
+      return true;
+    },
+    // only the rows these columns reach, without the lock; a searched column: the whole re-projection
+    async (tx) => {
+      if (!(await writeChangedListRows(tx, id, changed))) await wholeProjection(tx, id);
+    },
+  );
 }
 
 /**
@@ -99,11 +142,17 @@ export async function createTeacher(db: Database, record: TeacherRecord | Record
   if (!parsed.success) throw invalid(parsed.error);
   const id = parsed.data.id;
   if (id === undefined) throw new CatalogueWriteError('INVALID', 'id: Required', 'id');
-  await singleWrite(db, id, async (tx) => {
-    const inserted = await insertNewRecords(tx, [{ ...parsed.data, id }]);
-    if (!inserted.has(id)) throw new CatalogueWriteError('EXISTS', `A teacher with id ${id} exists`, 'id');
-    return true;
-  });
+  await singleWrite(
+    db,
+    id,
+    async (tx) => {
+      // the teacher, its reviews and its list rows (writeListRows, under the writers' lock)
+      const inserted = await insertNewRecords(tx, [{ ...parsed.data, id }]);
+      if (!inserted.has(id)) throw new CatalogueWriteError('EXISTS', `A teacher with id ${id} exists`, 'id');
+      return true;
+    },
+    async () => {},
+  );
   return id;
 }
 

@@ -103,9 +103,8 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
       app.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'search index not built'),
   });
   live.follower.start();
-  const wake = () => {
-    live.follower.catchUp().catch(() => undefined); // the next poll tries again
-  };
+  // (a burst of wake-ups shares one read; a failed read: the next poll tries again)
+  const wake = () => live.follower.wake();
   const stopWaking = onFeedWritten(app.db, wake);
   // another process's write, on PostgreSQL: its NOTIFY
   // (not awaited: a database that does not answer yet delays no start; the polls follow meanwhile)

@@ -27,7 +27,12 @@ const ACTIONS: Record<string, string> = {
 export const describeAction = (action: string): string => ACTIONS[action] ?? action;
 
 const SUBJECTS: Record<string, string> = { user: 'account', teacher: 'teacher' };
-export const describeSubject = (subject: ActivityEntry['subject']): string => `${SUBJECTS[subject.type] ?? subject.type} ${subject.id}`;
+/** "account Ada Lovelace <ada@…>", "teacher Ann Lee (t000031)"; the id alone once the subject is gone. */
+export const describeSubject = (subject: ActivityEntry['subject']): string => {
+  const kind = SUBJECTS[subject.type] ?? subject.type;
+  if (subject.label === null) return `${kind} ${subject.id}`;
+  return subject.type === 'user' ? `${kind} ${subject.label}` : `${kind} ${subject.label} (${subject.id})`;
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

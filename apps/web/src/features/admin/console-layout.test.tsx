@@ -13,19 +13,26 @@ function as(role: 'admin' | 'learner' | 'teacher') {
 }
 
 describe('the school console (/admin)', () => {
-  it('an admin: the Admin link in the header, the console with its tabs, Teachers first', async () => {
-    const { user } = renderApp('/admin', { preloadedState: as('admin') });
+  it('an admin: the Admin link in the header, the console with its tabs; a tab is a link', async () => {
+    server.use(
+      http.get(apiUrl('/staff/activity'), () => HttpResponse.json({ items: [], next: null, total: 0 })),
+      http.get(apiUrl('/staff/people'), () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 20 })),
+    );
+    const { user } = renderApp('/admin/activity', { preloadedState: as('admin') });
     expect(await screen.findByRole('heading', { level: 1, name: 'School console' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console' });
     const tabs = within(nav).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Teachers', 'Bookings', 'People', 'Activity', 'Settings']);
-    expect(within(nav).getByRole('link', { name: 'Teachers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Teachers' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(await screen.findByText('Nothing has changed yet.')).toBeInTheDocument();
 
-    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
-    expect(window.location.pathname).toBe('/admin/settings');
-    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('region', { name: 'Settings' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'People' }));
+    expect(window.location.pathname).toBe('/admin/people');
+    expect(within(nav).getByRole('link', { name: 'People' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('region', { name: 'People' })).toBeInTheDocument();
+    expect(await screen.findByText('No accounts yet.')).toBeInTheDocument();
   });
 
   it.each(['learner', 'teacher'] as const)('a %s: no Admin link, and /admin is the not-found page', async (role) => {

@@ -15,7 +15,7 @@ import styles from './invite.module.css';
 /** An invitation link's token (checked before any request; the server checks it again). */
 const tokenOf = (search: URLSearchParams): string | null => {
   const token = search.get('token') ?? '';
-  return token.length === 43 && /^[A-Za-z0-9_-]+$/.test(token) ? token : null;
+  return token.length === 32 && /^[A-Za-z0-9_-]+$/.test(token) ? token : null;
 };
 
 /** /invite?token=…: the server asks whether the link works; one that does not answers 404. */

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { emailSchema, teacherIdSchema } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
@@ -14,23 +14,35 @@ import styles from './invite.module.css';
 
 const inviteFormSchema = z.object({ teacherId: teacherIdSchema, email: emailSchema });
 
+/** `?profile=` of the People URL: the profile whose invitations show (kept across reloads). */
+const profileOf = (search: URLSearchParams) => {
+  const id = search.get('profile') ?? '';
+  return teacherIdSchema.safeParse(id).success ? id : null;
+};
+
 /**
  * Invites a teacher to their catalogue profile (its id, as in /teachers/ID): the e-mailed link
- * sets a password and binds the account. Then shows the profile's invitations.
+ * sets a password and binds the account. Then shows the profile's invitations (its id stays in
+ * the URL as `?profile=`).
  */
 export function InviteForm({ teacherId: fixedTeacherId }: { teacherId?: string }) {
   const [invite] = useInviteTeacherMutation();
-  const [shown, setShown] = useState<string | null>(fixedTeacherId ?? null);
+  const [search, setSearch] = useSearchParams();
+  const shown = fixedTeacherId ?? profileOf(search);
   const {
     register,
     handleSubmit,
     setError,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(inviteFormSchema), defaultValues: { teacherId: fixedTeacherId ?? '', email: '' } });
+  } = useForm({ resolver: zodResolver(inviteFormSchema), defaultValues: { teacherId: fixedTeacherId ?? profileOf(search) ?? '', email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    setShown(values.teacherId);
+    if (!fixedTeacherId) {
+      const next = new URLSearchParams(search);
+      next.set('profile', values.teacherId);
+      setSearch(next, { replace: true });
+    }
     const result = await invite(values);
     if (result.error) {
       const fields = errorFields(result.error);

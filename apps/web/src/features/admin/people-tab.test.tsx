@@ -6,7 +6,7 @@ import type { ActivityPage, PeoplePage, Person } from '@learnlingo/contract';
 import { renderApp } from '../../test/render';
 import { apiUrl, server } from '../../test/msw-server';
 import { sessionOf, signedInState } from '../../test/auth-state';
-import { changesOf, describeAction, formatInstant } from './activity-format';
+import { changesOf, describeAction, describeSubject, formatInstant } from './activity-format';
 
 afterEach(() => toast.remove());
 
@@ -78,6 +78,9 @@ describe('the activity log’s texts', () => {
     expect(formatInstant('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 01:30 UTC');
     expect(describeAction('user.deactivate')).toBe('Deactivated the account');
     expect(describeAction('teacher.publish')).toBe('teacher.publish');
+    expect(describeSubject({ type: 'user', id: 'u1', label: 'Ann <ann@example.com>' })).toBe('account Ann <ann@example.com>');
+    expect(describeSubject({ type: 'teacher', id: 't1', label: 'Ann Lee' })).toBe('teacher Ann Lee (t1)');
+    expect(describeSubject({ type: 'user', id: 'u9', label: null })).toBe('account u9');
     expect(changesOf({ role: 'learner', teacherId: 't1' }, { role: 'teacher', teacherId: null })).toEqual([
       ['role', 'learner', 'teacher'],
       ['teacherId', 't1', 'none'],

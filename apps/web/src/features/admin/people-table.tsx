@@ -65,7 +65,7 @@ function PersonRow({ person }: { person: Person }) {
   );
 }
 
-/** The page's accounts: a table from 768 px, a card per account below. */
+/** The page's accounts: a table from 1024 px, a card per account below. */
 export function PeopleTable({ people, busy }: { people: Person[]; busy: boolean }) {
   return (
     <table className={styles.table} aria-busy={busy}>

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Spinner } from '../../components/ui/spinner';
 import type { ConsoleTabPage } from './console-layout-parts';
+import { InviteForm } from './invite-form';
 import { TeacherForm } from './teacher-form';
 import { TeacherFormStatus } from './teacher-form-status';
 import { staffConsoleApi, useGetStaffTeacherQuery } from './teachers-api';
@@ -44,6 +45,8 @@ function EditTeacher({ id }: { id: string }) {
         </h3>
         <TeacherForm teacher={data} key={data.id} />
       </section>
+      {/* the teacher's own account: invite them to this profile (decision 109) */}
+      <InviteForm teacherId={data.id} />
     </div>
   );
 }
