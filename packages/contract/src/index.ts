@@ -19,3 +19,4 @@ export * from './roles.js';
 export * from './staff.js';
 export * from './admin.js';
 export * from './reviews.js';
+export * from './teach.js';

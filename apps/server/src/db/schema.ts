@@ -387,6 +387,10 @@ export const teacherAvailability = pgTable('teacher_availability', {
   timeZone: text('time_zone').notNull(),
   /** WeeklyHours: 7 lists (Monday first) of [fromHour, toHour) pairs, 0–24 */
   weeklyHours: jsonb('weekly_hours').$type<number[][][]>().notNull(),
+  /** the least time between booking and start, in hours (issue 25, decision 116) */
+  noticeHours: smallint('notice_hours').notNull().default(12),
+  /** how far ahead learners may book, in days */
+  horizonDays: smallint('horizon_days').notNull().default(14),
 });
 
 export const booking = pgTable(
@@ -614,3 +618,37 @@ export const teacherPhoto = pgTable('teacher_photo', {
   height: integer('height').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- a teacher's own hours (issue 25, decision 116)
+
+/** Days off: calendar days in the teacher's zone, both ends included (one row for a whole holiday). */
+export const teacherTimeOff = pgTable(
+  'teacher_time_off',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('teacher_time_off_teacher_ends_idx').on(t.teacherId, t.endsOn)],
+);
+
+/** Hours on one date beyond the weekly ones: whole hours [fromHour, toHour) in the teacher's zone. */
+export const teacherExtraHours = pgTable(
+  'teacher_extra_hours',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id')
+      .notNull()
+      .references(() => teacher.id, { onDelete: 'cascade' }),
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    fromHour: smallint('from_hour').notNull(),
+    toHour: smallint('to_hour').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('teacher_extra_hours_teacher_on_idx').on(t.teacherId, t.onDate)],
+);

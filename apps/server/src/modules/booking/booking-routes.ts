@@ -25,7 +25,8 @@ import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
 import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
-import { bookableWindow, isTimeZone, LESSON_MS, lessonStarts, outsideClosures, type Interval, type Schedule } from './schedule.js';
+import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
+import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from '../teach/teach-repository.js';
 import { queueReviewAsk } from '../reviews/review-mail.js';
 import { takeBackReviewMail } from '../reviews/review-service.js';
 
@@ -62,6 +63,9 @@ class LimitExceeded extends Error {
     super('booking limit exceeded');
   }
 }
+
+/** Thrown in the booking's transaction when a lesson overlapping the start appeared since the check (decision 116). */
+class LessonOverlaps extends Error {}
 
 /** 429 from `book`: a booking limit is over; `waitSeconds` goes into Retry-After. */
 export class TooManyBookings extends HttpError {
@@ -185,19 +189,22 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     async (request, reply) => {
       const teacher = await repository.teacher(request.params.id);
       if (!teacher || teacher.hidden) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
-      const window = bookableWindow(now());
+      const at = now();
+      const school = await schoolNow();
+      // the teacher's own hours, time off, extra hours, notice and horizon (issue 25, decision 116)
+      const availability = await readTeacherAvailability(app.db.orm, teacher.id, school.schedule, at);
+      const window = bookableWindow(at, availability);
       const from = Math.max(window.from, request.query.from ? Date.parse(request.query.from) : -Infinity);
       const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
-      const school = await schoolNow();
-      const schedule = teacher.schedule ?? school.schedule;
+      // lessons that began up to a lesson's length before `from` still take the starts they overlap
+      const booked = to > from ? await repository.bookedStarts(teacher.id, new Date(from - LESSON_MS + 1), new Date(to), new Date(at)) : new Set<number>();
       // the school's closures remove slots at once (issue 24)
-      const starts = outsideClosures(lessonStarts(schedule, from, to), school.closed);
-      const booked = starts.length > 0 ? await repository.bookedStarts(teacher.id, new Date(from), new Date(to), new Date(now())) : new Set<number>();
+      const starts = to > from ? offeredStarts(availability, from, to, school.closed, booked) : [];
       reply.header('cache-control', 'no-store');
       return {
         teacherId: teacher.id,
-        timeZone: schedule.timeZone,
-        slots: starts.filter((s) => !booked.has(s)).map((s) => new Date(s).toISOString()),
+        timeZone: availability.schedule.timeZone,
+        slots: starts.map((s) => new Date(s).toISOString()),
       };
     },
   );
@@ -223,10 +230,14 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     }
     const at = now();
     const start = Date.parse(body.start);
-    const window = bookableWindow(at);
     const school = await schoolNow();
-    const isStart = outsideClosures(lessonStarts(teacher.schedule ?? school.schedule, start, start + 1), school.closed).includes(start);
-    if (!isStart || start < window.from || start >= window.to) {
+    const availability = await readTeacherAvailability(app.db.orm, teacher.id, school.schedule, at);
+    const window = bookableWindow(at, availability);
+    // a start still offered: not booked (nor overlapping a lesson) — the same starts the slots answer
+    const booked = await repository.bookedStarts(teacher.id, new Date(start - LESSON_MS + 1), new Date(start + LESSON_MS), new Date(at));
+    const isStart = Number.isFinite(start) && offeredStarts(availability, start, start + 1, school.closed).includes(start);
+    const overlapsLesson = [...booked].some((b) => b !== start);
+    if (!isStart || overlapsLesson || start < window.from || start >= window.to) {
       throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
     }
 
@@ -243,6 +254,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       row = await app.db.orm.transaction(async (tx) => {
         await countAgainstLimits(tx, request.ip, body.email, new Date(at));
         await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
+        // a lesson of this teacher that overlaps without the same start (after a change of zone
+        // or hours) is invisible to the unique index: look again, one booking of theirs at a time
+        await lockTeacherLessons(tx, teacher.id);
+        if (await overlapsOtherLesson(tx, teacher.id, new Date(start), new Date(at))) throw new LessonOverlaps();
         const inserted = await repository.insert(tx, {
           id: randomUUID(),
           teacherId: teacher.id,
@@ -268,7 +283,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       });
     } catch (error) {
       // the database's guarantee: one lesson that is not cancelled per teacher and start
-      if (isSlotTaken(error)) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
+      if (isSlotTaken(error) || error instanceof LessonOverlaps) throw new HttpError(409, 'SLOT_TAKEN', lessonMessages.slotTaken, { start: lessonMessages.slotTaken });
       if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
       throw error;
     }

@@ -140,9 +140,21 @@ export function lessonStarts({ timeZone, hours }: Schedule, from: number, to: nu
   return [...new Set(starts)].sort((a, b) => a - b);
 }
 
-/** When lessons may be booked at `now`: from 12 hours ahead to 14 days ahead (inclusive). */
-export function bookableWindow(now: number): { from: number; to: number } {
-  return { from: now + BOOK_MIN_HOURS_AHEAD * HOUR_MS, to: now + BOOK_MAX_DAYS_AHEAD * DAY_MS + 1 };
+/** A teacher's booking rules: the least notice (hours) and how far ahead learners may book (days). */
+export interface BookingRules {
+  noticeHours: number;
+  horizonDays: number;
+}
+
+/** The rules of a teacher who set none: 12 hours' notice, 14 days ahead. */
+export const DEFAULT_BOOKING_RULES: BookingRules = { noticeHours: BOOK_MIN_HOURS_AHEAD, horizonDays: BOOK_MAX_DAYS_AHEAD };
+
+/**
+ * When lessons may be booked at `now`: from the notice ahead to the horizon ahead, both
+ * inclusive (default 12 hours to 14 days).
+ */
+export function bookableWindow(now: number, rules: BookingRules = DEFAULT_BOOKING_RULES): { from: number; to: number } {
+  return { from: now + rules.noticeHours * HOUR_MS, to: now + rules.horizonDays * DAY_MS + 1 };
 }
 
 // ---------------------------------------------------------------- SCHOOL_HOURS
@@ -209,4 +221,60 @@ export function closureInterval({ startsOn, endsOn }: ClosureDays, timeZone: str
 export function outsideClosures(starts: number[], closed: readonly Interval[]): number[] {
   if (closed.length === 0) return starts;
   return starts.filter((start) => !closed.some(([from, to]) => start < to && start + LESSON_MS > from));
+}
+
+// ---------------------------------------------------------------- a teacher's own hours (issue 25, decision 116)
+
+/** Time off as the teacher set it: calendar days (YYYY-MM-DD) in the teacher's zone, both included. */
+export type TimeOffDays = ClosureDays;
+
+/** Extra hours: whole hours [fromHour, toHour) on one calendar day (YYYY-MM-DD) in the teacher's zone. */
+export interface ExtraHours {
+  on: string;
+  fromHour: number;
+  toHour: number;
+}
+
+/** Everything that decides a teacher's starts, apart from the school's closures and the booked lessons. */
+export interface Availability extends BookingRules {
+  /** the teacher's own zone and weekly hours, or the school's */
+  schedule: Schedule;
+  timeOff: readonly TimeOffDays[];
+  extraHours: readonly ExtraHours[];
+}
+
+/** The starts of extra hours in [from, to), each hour's instant in `timeZone` (an hour skipped by a clock change has none). */
+export function extraHourStarts(extra: readonly ExtraHours[], timeZone: string, from: number, to: number): number[] {
+  const starts: number[] = [];
+  for (const { on, fromHour, toHour } of extra) {
+    const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+    for (let hour = fromHour; hour + LESSON_MINUTES / 60 <= toHour; hour += 1) {
+      const instant = zonedHourToInstant(y, m, d, hour, timeZone);
+      if (instant !== null && instant >= from && instant < to) starts.push(instant);
+    }
+  }
+  return starts;
+}
+
+/** The starts whose lesson overlaps none of the `booked` lessons (starts; every lesson is LESSON_MS long). */
+export function outsideBooked(starts: number[], booked: Iterable<number>): number[] {
+  const taken = [...booked];
+  if (taken.length === 0) return starts;
+  return starts.filter((start) => !taken.some((b) => start < b + LESSON_MS && b < start + LESSON_MS));
+}
+
+/**
+ * The starts a teacher offers in [from, to): the weekly hours' starts outside their time off,
+ * plus their extra hours (an explicit "I teach that day after all", even inside time off), then
+ * without the school's closures (they apply on top of everything) and without any start whose
+ * lesson overlaps a booked one (after a change of zone or hours, an old lesson need not sit on
+ * a new start). The window (notice, horizon) is the caller's: pass it as [from, to).
+ */
+export function offeredStarts(availability: Availability, from: number, to: number, closed: readonly Interval[], booked: Iterable<number> = []): number[] {
+  const { schedule, timeOff, extraHours } = availability;
+  const off = timeOff.map((days) => closureInterval(days, schedule.timeZone));
+  const weekly = outsideClosures(lessonStarts(schedule, from, to), off);
+  const extra = extraHourStarts(extraHours, schedule.timeZone, from, to);
+  const all = extra.length === 0 ? weekly : [...new Set([...weekly, ...extra])].sort((a, b) => a - b);
+  return outsideBooked(outsideClosures(all, closed), booked);
 }
