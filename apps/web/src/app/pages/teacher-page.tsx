@@ -1,3 +1,4 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Teacher } from '@learnlingo/contract';
 import { englishList } from '../../lib/english-list';
@@ -78,7 +79,8 @@ export function Component() {
   const { data: teacher, error, isError, refetch } = useGetTeacherQuery(id);
   const reviewsQuery = readReviewsQuery(useSearchParams()[0]);
   // the count of visible reviews as the teacher's row keeps it (the card holds only the first ones)
-  const { data: reviewsPage } = publicReviewsApi.useGetTeacherReviewsQuery({ teacherId: id, ...reviewsQuery });
+  // (none asked for a teacher who is not there: the page says so, and asks once for the teacher only)
+  const { data: reviewsPage } = publicReviewsApi.useGetTeacherReviewsQuery(teacher ? { teacherId: id, ...reviewsQuery } : skipToken);
   const reviewCount = reviewsPage?.total ?? teacher?.reviews.length ?? 0;
   const missing = isError && [400, 404, 410].includes(errorStatus(error) ?? 0);
   useHead(
