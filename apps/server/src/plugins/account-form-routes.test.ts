@@ -114,13 +114,14 @@ describe('POST /reset-password', () => {
     expect(res.body).not.toContain('value="abc"');
   });
 
-  it('sets the new password: the page says so, the link is spent, the new password signs in', async () => {
+  it('sets the new password: the Log in page says so, the link is spent, the new password signs in', async () => {
     const user = await signUp(t.app);
     const token = await resetToken(user.email);
     const res = await post(`/reset-password?token=${token}`, { newPassword: 'brand-new-pass-2' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(accountMessages.passwordReset);
     expect(res.body).not.toContain('name="newPassword"');
+    expect(res.body).toContain('action="/login"');
     expect((await signIn(user.email, 'brand-new-pass-2')).status).toBe(200);
     expect((await signIn(user.email, user.password)).status).toBe(401);
     // the same link again: it is spent, and the page says so at once

@@ -11,7 +11,7 @@ import type { PageRenderer } from './ssr.js';
  * from an e-mailed link, and /account's name and password. Each page's form posts here; the
  * post goes through better-auth's own handler in process (its rules, messages, origin check,
  * rate limit), as the app's requests do. Taken: back to the page with its toast as a flash
- * (a reset link: the page itself says it is done, since the link is spent). Refused: the page
+ * (a reset link: the Log in page, saying the password is changed). Refused: the page
  * again with each field's message, what was typed never including a password.
  */
 
@@ -108,7 +108,8 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
       const url = `/reset-password?${new URLSearchParams({ token }).toString()}`;
       const posted = formFields(request);
       const response = await callAuth(request, '/reset-password', { newPassword: posted.newPassword ?? '', token });
-      if (response.status === 200) return render(request, reply, url, 200, { form: 'reset-password', values: {}, errors: {}, sent: true });
+      // taken: the Log in page at once, saying so (the link is spent; the app opens the Log in modal)
+      if (response.status === 200) return render(request, reply, '/login', 200, { form: 'login', values: {}, errors: {}, sent: true });
       retryAfter(reply, response);
       const echo = await refusal(response);
       // a spent or expired link: the page says so (its own check answers 404)

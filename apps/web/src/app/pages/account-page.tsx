@@ -1,5 +1,4 @@
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { accountMessages } from '@learnlingo/contract';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../store';
 import { useHead } from '../../lib/head';
@@ -46,8 +45,6 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, sea
   }
   const token = resetToken(searchParams);
   if (token === null) return 'not-found';
-  // the link was just spent on the new password: the page says so
-  if (form?.form === 'reset-password' && form.sent) return undefined;
   const check = await dispatch(authApi.endpoints.checkResetLink.initiate(token));
   // (a check that failed is no answer: the form stays, and says so if the link does not work)
   return check.data === false ? 'not-found' : undefined;
@@ -89,21 +86,12 @@ function ResetPasswordPage() {
   const checked = authApi.endpoints.checkResetLink.useQueryState(token ?? skipToken).data;
   const echo = useAppSelector((state) => state.formEcho?.echo);
   const usable = token !== null && checked !== false;
-  const changed = echo?.form === 'reset-password' && echo.sent;
   return (
     <div className={styles.page}>
       <div className={styles.column}>
         <h1 className={styles.heading}>Set a new password</h1>
         <div className={styles.card}>
-          {changed ? (
-            <p role="status" className={styles.cardText}>
-              {accountMessages.passwordReset} <Link to="/login">Log in</Link>
-            </p>
-          ) : usable ? (
-            <ResetPasswordForm token={token} echo={echo?.form === 'reset-password' ? echo : undefined} />
-          ) : (
-            <InvalidResetLink />
-          )}
+          {usable ? <ResetPasswordForm token={token} echo={echo?.form === 'reset-password' ? echo : undefined} /> : <InvalidResetLink />}
         </div>
       </div>
     </div>

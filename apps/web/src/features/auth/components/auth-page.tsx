@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { returnPath, TEACHER_ID_MAX, TEACHER_ID_PATTERN, toastMessages } from '@learnlingo/contract/plain';
+import { accountMessages, returnPath, TEACHER_ID_MAX, TEACHER_ID_PATTERN, toastMessages } from '@learnlingo/contract/plain';
 import { useAppSelector } from '../../../store';
 import { useHead } from '../../../lib/head';
 import { FORGOT_PASSWORD_TEXT, LOGIN_TEXT, REGISTER_TEXT } from '../auth-texts';
@@ -70,6 +70,12 @@ export function AuthPage({ form }: { form: keyof typeof PAGES }) {
               {hidden.favorite && !echo && (
                 <p role="status" className={styles.notice}>
                   {toastMessages.needAuth}
+                </p>
+              )}
+              {/* a new password set from an e-mailed link without the app (account-form-routes.ts) */}
+              {form === 'login' && echo?.form === 'login' && echo.sent && (
+                <p role="status" className={styles.notice}>
+                  {accountMessages.passwordReset}
                 </p>
               )}
               <page.Form
