@@ -34,7 +34,7 @@ export interface FormEcho {
   message?: string;
   /**
    * /forgot-password's post was taken: the page shows the answer the modal shows (the same whether
-   * or not the address has an account); on /login, /reset-password's: the password is changed
+   * or not the address has an account)
    */
   sent?: boolean;
   /** the booking just made, with the zone its times are shown in */

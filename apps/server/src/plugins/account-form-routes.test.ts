@@ -118,10 +118,12 @@ describe('POST /reset-password', () => {
     const user = await signUp(t.app);
     const token = await resetToken(user.email);
     const res = await post(`/reset-password?token=${token}`, { newPassword: 'brand-new-pass-2' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(accountMessages.passwordReset);
-    expect(res.body).not.toContain('name="newPassword"');
-    expect(res.body).toContain('action="/login"');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?reset=done');
+    const login = await t.app.inject({ method: 'GET', url: '/login?reset=done' });
+    expect(login.body).toContain(accountMessages.passwordReset);
+    expect(login.body).toContain('action="/login"');
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).body).not.toContain(accountMessages.passwordReset);
     expect((await signIn(user.email, 'brand-new-pass-2')).status).toBe(200);
     expect((await signIn(user.email, user.password)).status).toBe(401);
     // the same link again: it is spent, and the page says so at once

@@ -77,7 +77,6 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
   /** The page at `url` again, with the form's echo (or JSON when there are no pages). */
   const render = (request: FastifyRequest, reply: FastifyReply, url: string, status: number, echo: FormEcho) => {
     if (!options.renderPage) {
-      if (echo.sent) return reply.code(status).header('cache-control', 'no-store').send({ message: accountMessages.passwordReset });
       return reply.code(status).send({ error: { code: 'VALIDATION_ERROR', message: echo.message ?? 'Invalid request body', fields: echo.errors } });
     }
     return options.renderPage(request, reply, { url, status, echo });
@@ -108,8 +107,8 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
       const url = `/reset-password?${new URLSearchParams({ token }).toString()}`;
       const posted = formFields(request);
       const response = await callAuth(request, '/reset-password', { newPassword: posted.newPassword ?? '', token });
-      // taken: the Log in page at once, saying so (the link is spent; the app opens the Log in modal)
-      if (response.status === 200) return render(request, reply, '/login', 200, { form: 'login', values: {}, errors: {}, sent: true });
+      // taken: the Log in page, which says so (the link is spent; the app opens the Log in modal instead)
+      if (response.status === 200) return reply.header('cache-control', 'no-store').redirect('/login?reset=done', 303);
       retryAfter(reply, response);
       const echo = await refusal(response);
       // a spent or expired link: the page says so (its own check answers 404)

@@ -48,6 +48,9 @@ export function AuthPage({ form }: { form: keyof typeof PAGES }) {
   if (form === 'forgot-password') delete hidden.favorite;
   const navigate = useNavigate();
   const echo = useAppSelector((state) => state.formEcho?.echo ?? null);
+  // back from a new password set without the app (account-form-routes.ts: /login?reset=done)
+  const [search] = useSearchParams();
+  const passwordReset = form === 'login' && search.get('reset') === 'done';
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
   useHead({ title: `${page.title} · LearnLingo`, description: page.text, noindex: true });
@@ -73,7 +76,7 @@ export function AuthPage({ form }: { form: keyof typeof PAGES }) {
                 </p>
               )}
               {/* a new password set from an e-mailed link without the app (account-form-routes.ts) */}
-              {form === 'login' && echo?.form === 'login' && echo.sent && (
+              {passwordReset && (
                 <p role="status" className={styles.notice}>
                   {accountMessages.passwordReset}
                 </p>
