@@ -20,7 +20,9 @@ if (!chromium) {
  * Each run gets its own ports and data directories (derived from the runner's pid and
  * handed to the workers through the environment), so runs side by side never collide.
  */
-process.env.E2E_PORT ??= String(4200 + (process.pid % 400) * 2);
+// (20000–29999: below Linux's ephemeral ports and clear of services that listen in the
+// 4000s on some machines — NATS took 4222 on this one)
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 5000) * 2);
 const MAIN_PORT = Number(process.env.E2E_PORT);
 const FRESH_PORT = MAIN_PORT + 1;
 const server = (port: number, dataDir: string, importFile?: string, setup?: string) => ({
