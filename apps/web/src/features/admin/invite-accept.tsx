@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorFields, errorStatus, genericErrorMessage } from '../../lib/api-error';
 import type { AppDispatch } from '../../store';
 import { inviteApi, useAcceptInvitationMutation, usePreviewInvitationQuery } from './invite-api';
+import { useLive } from './teacher-form-fields';
 import styles from './invite.module.css';
 
 /** An invitation link's token (checked before any request; the server checks it again). */
@@ -38,6 +39,9 @@ function AcceptForm({ token, preview, onDone }: { token: string; preview: Invita
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: { name: '', password: '' } });
 
+  // no server route takes this form: it posts (never a query with the password) and its button
+  // waits for the app, as the console's do (a tap before that would send nothing useful)
+  const live = useLive();
   const onSubmit = handleSubmit(async ({ name, password }) => {
     setFailure(null);
     const result = await accept({ token, password, ...(preview.accountExists ? {} : { name }) });
@@ -49,13 +53,13 @@ function AcceptForm({ token, preview, onDone }: { token: string; preview: Invita
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
       <TextField label="E-mail" value={preview.email} readOnly autoComplete="username" />
       {preview.accountExists ? null : <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />}
       <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
       {failure ? <p role="alert">{failure}</p> : null}
       <div>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={isSubmitting || !live}>
           Set password
         </Button>
       </div>

@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorFields, genericErrorMessage } from '../../lib/api-error';
 import { consoleStyles } from './console-layout-parts';
 import { useInviteTeacherMutation } from './invite-api';
+import { useLive } from './teacher-form-fields';
 import { InviteList } from './invite-list';
 import styles from './invite.module.css';
 
@@ -37,6 +38,9 @@ export function InviteForm({ teacherId: fixedTeacherId }: { teacherId?: string }
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(inviteFormSchema), defaultValues: { teacherId: fixedTeacherId ?? profileOf(search) ?? '', email: '' } });
 
+  // no server route takes this form: it posts (never a query) and its button waits for the app,
+  // as the console's do (a tap before that would send nothing useful)
+  const live = useLive();
   const onSubmit = handleSubmit(async (values) => {
     if (!fixedTeacherId) {
       const next = new URLSearchParams(search);
@@ -61,13 +65,13 @@ export function InviteForm({ teacherId: fixedTeacherId }: { teacherId?: string }
       <p className={consoleStyles.muted}>
         The teacher gets an e-mail whose link sets their password and ties their account to the profile. The link works once, for 7 days.
       </p>
-      <form className={styles.form} noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      <form className={styles.form} method="post" noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
         {fixedTeacherId ? null : (
           <TextField label="Teacher profile id (as in /teachers/ID)" autoComplete="off" error={errors.teacherId?.message} {...register('teacherId')} />
         )}
         <TextField label="Teacher’s e-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <div>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={isSubmitting || !live}>
             Send invitation
           </Button>
         </div>
