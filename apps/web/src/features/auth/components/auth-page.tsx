@@ -77,7 +77,7 @@ export function AuthPage({ form }: { form: keyof typeof PAGES }) {
               )}
               {/* a new password set from an e-mailed link without the app (account-form-routes.ts) */}
               {passwordReset && (
-                <p role="status" className={styles.notice}>
+                <p role="status" className={styles.done}>
                   {accountMessages.passwordReset}
                 </p>
               )}
