@@ -1,9 +1,8 @@
 import { accountMessages, toastMessages } from '@learnlingo/contract';
 import type { FormEcho } from '@learnlingo/contract/plain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toHeaders } from './auth.js';
 import { setFlash, type Flash } from './flash.js';
-import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from './form-posts.js';
+import { acceptFormPosts, authCaller, formFields, passRetryAfter, refuseCrossSite, safeNext } from './form-posts.js';
 import type { PageRenderer } from './ssr.js';
 
 /*
@@ -50,21 +49,7 @@ function samePagePath(referer: string | undefined, publicOrigin: string): string
 }
 
 export async function accountFormRoutes(app: FastifyInstance, options: AccountFormOptions): Promise<void> {
-  /** A JSON post to better-auth's handler, in process, with the form post's headers (cookie, origin, address). */
-  const callAuth = async (request: FastifyRequest, endpoint: string, body: Record<string, unknown>) => {
-    const headers = toHeaders(request);
-    headers.set('content-type', 'application/json');
-    headers.delete('content-length');
-    headers.delete('content-encoding');
-    const response = await app.auth.handler(
-      new Request(new URL(`/api/auth${endpoint}`, options.publicOrigin), { method: 'POST', headers, body: JSON.stringify(body) }),
-    );
-    if (response.status >= 500) {
-      request.log.error({ status: response.status, endpoint }, 'form post to better-auth failed');
-      throw new Error(`better-auth answered ${response.status}`);
-    }
-    return response;
-  };
+  const callAuth = authCaller(app, options.publicOrigin);
 
   /** Taken: the session's new cookies (if any), the toast for the next page, 303 there. */
   const done = (request: FastifyRequest, reply: FastifyReply, response: Response, flash: Flash | undefined, next: string) => {
@@ -82,10 +67,6 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
     return options.renderPage(request, reply, { url, status, echo });
   };
 
-  const retryAfter = (reply: FastifyReply, response: Response) => {
-    const wait = response.headers.get('x-retry-after');
-    if (response.status === 429 && wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
-  };
 
   await app.register(async (scope) => {
     acceptFormPosts(scope);
@@ -109,7 +90,7 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
       const response = await callAuth(request, '/reset-password', { newPassword: posted.newPassword ?? '', token });
       // taken: the Log in page, which says so (the link is spent; the app opens the Log in modal instead)
       if (response.status === 200) return reply.header('cache-control', 'no-store').redirect('/login?reset=done', 303);
-      retryAfter(reply, response);
+      passRetryAfter(reply, response);
       const echo = await refusal(response);
       // a spent or expired link: the page says so (its own check answers 404)
       return render(request, reply, url, response.status === 429 ? 429 : 400, { form: 'reset-password', values: {}, ...echo });
@@ -126,7 +107,7 @@ export async function accountFormRoutes(app: FastifyInstance, options: AccountFo
         const response = await callAuth(request, endpoint, body);
         if (response.status === 401) return reply.header('cache-control', 'no-store').redirect('/login?next=%2Faccount', 303);
         if (response.status === 200) return done(request, reply, response, flash, '/account');
-        retryAfter(reply, response);
+        passRetryAfter(reply, response);
         const echo = await refusal(response, 'currentPassword');
         const values: Record<string, string> = form === 'account-name' && typeof posted.name === 'string' ? { name: posted.name } : {};
         return render(request, reply, '/account', response.status === 429 ? 429 : 400, { form, values, ...echo });

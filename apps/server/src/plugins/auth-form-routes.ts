@@ -3,9 +3,8 @@ import type { FormEcho } from '@learnlingo/contract/plain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createFavoritesRepository } from '../modules/favorites/favorites-repository.js';
 import { setFlash } from './flash.js';
-import { toHeaders } from './auth.js';
 import { DEACTIVATED_MESSAGE } from './auth-roles.js';
-import { acceptFormPosts, formFields, refuseCrossSite, safeNext } from './form-posts.js';
+import { acceptFormPosts, authCaller, formFields, passRetryAfter, refuseCrossSite, safeNext } from './form-posts.js';
 import type { PageRenderer } from './ssr.js';
 
 /*
@@ -66,21 +65,7 @@ async function refusal(response: Response): Promise<Pick<FormEcho, 'errors' | 'm
 export async function authFormRoutes(app: FastifyInstance, options: AuthFormOptions): Promise<void> {
   const favorites = createFavoritesRepository(app.db);
 
-  /** A JSON request to better-auth's own handler, in process, with the post's headers (its origin check, its rate limit). */
-  const callAuth = async (request: FastifyRequest, endpoint: string, body: Record<string, string>) => {
-    const headers = toHeaders(request);
-    headers.set('content-type', 'application/json');
-    headers.delete('content-length');
-    headers.delete('content-encoding');
-    const response = await app.auth.handler(
-      new Request(new URL(`/api/auth${endpoint}`, options.publicOrigin), { method: 'POST', headers, body: JSON.stringify(body) }),
-    );
-    if (response.status >= 500) {
-      request.log.error({ status: response.status, endpoint }, 'form post to better-auth failed');
-      throw new Error(`better-auth answered ${response.status}`);
-    }
-    return response;
-  };
+  const callAuth = authCaller(app, options.publicOrigin);
 
   /** A refusal (400, 401, 422, 429) rendered as the page again, with Retry-After on a 429. */
   const refused = async <T>(
@@ -90,10 +75,7 @@ export async function authFormRoutes(app: FastifyInstance, options: AuthFormOpti
     refuse: (status: number, echo: Pick<FormEcho, 'errors' | 'message'>) => T,
   ) => {
     request.log.debug({ status: response.status }, 'form post refused');
-    if (response.status === 429) {
-      const wait = response.headers.get('x-retry-after');
-      if (wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
-    }
+    passRetryAfter(reply, response);
     return refuse(response.status === 401 || response.status === 422 ? 400 : response.status, await refusal(response));
   };
 

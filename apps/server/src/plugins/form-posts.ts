@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { returnPath } from '@learnlingo/contract';
+import { toHeaders } from './auth.js';
 import { HttpError } from './errors.js';
 
 /*
@@ -47,4 +48,32 @@ export function refuseCrossSite(trustedOrigins: string[]) {
     const sameOrigin = origin !== undefined ? trusted.has(origin) : fetchSite === undefined || fetchSite === 'same-origin';
     if (!sameOrigin) throw new HttpError(403, 'FORBIDDEN', 'Cross-site request refused');
   };
+}
+
+/**
+ * A form post handed to better-auth's own handler as the JSON request the app would send, in
+ * process, with the post's headers: its rules and messages (auth-rules.ts), origin check and
+ * rate limit apply as they do to the app. Its 5xx is the server's failure, thrown.
+ */
+export function authCaller(app: FastifyInstance, publicOrigin: string) {
+  return async (request: FastifyRequest, endpoint: string, body: Record<string, unknown>): Promise<Response> => {
+    const headers = toHeaders(request);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    const response = await app.auth.handler(
+      new Request(new URL(`/api/auth${endpoint}`, publicOrigin), { method: 'POST', headers, body: JSON.stringify(body) }),
+    );
+    if (response.status >= 500) {
+      request.log.error({ status: response.status, endpoint }, 'form post to better-auth failed');
+      throw new Error(`better-auth answered ${response.status}`);
+    }
+    return response;
+  };
+}
+
+/** better-auth's 429 says when to try again (`X-Retry-After`, seconds): the page's answer says it too. */
+export function passRetryAfter(reply: FastifyReply, response: Response): void {
+  const wait = response.headers.get('x-retry-after');
+  if (response.status === 429 && wait !== null && /^\d{1,6}$/.test(wait)) reply.header('retry-after', wait);
 }

@@ -10,8 +10,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { lessonCalendar, plainName } from '../booking/booking-mail.js';
 import { lessonStatus } from '../booking/booking-routes.js';
-import type { BookingRow } from '../booking/booking-repository.js';
-import { isWeeklyHours, LESSON_MS, type Schedule } from '../booking/schedule.js';
+import { bookingColumns, toBookingRow, type BookingRow } from '../booking/booking-repository.js';
+import { LESSON_MS, type Schedule } from '../booking/schedule.js';
 import { actorOf } from './actor.js';
 
 /*
@@ -31,29 +31,7 @@ export interface AdminBookingsOptions {
 const DAY_MS = 86_400_000;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-const columns = {
-  id: booking.id,
-  userId: booking.userId,
-  reason: booking.reason,
-  fullName: booking.fullName,
-  email: booking.email,
-  phone: booking.phone,
-  language: booking.language,
-  start: booking.start,
-  createdAt: booking.createdAt,
-  cancelledAt: booking.cancelledAt,
-  holdExpiresAt: booking.holdExpiresAt,
-  learnerTimeZone: booking.learnerTimeZone,
-  learnerAbsentAt: booking.learnerAbsentAt,
-  teacherAbsentAt: booking.teacherAbsentAt,
-  teacherId: teacher.id,
-  name: teacher.name,
-  surname: teacher.surname,
-  avatarUrl: teacher.avatarUrl,
-  timeZone: teacherAvailability.timeZone,
-  weeklyHours: teacherAvailability.weeklyHours,
-  teacherEmail: user.email,
-};
+const columns = { ...bookingColumns, phone: booking.phone, teacherEmail: user.email };
 
 const select = (db: Db) =>
   db
@@ -66,13 +44,9 @@ const select = (db: Db) =>
 
 type Selected = Awaited<ReturnType<typeof select>>[number];
 
-function rowOf(r: Selected): BookingRow {
-  const schedule = r.timeZone !== null && isWeeklyHours(r.weeklyHours) ? { timeZone: r.timeZone, hours: r.weeklyHours } : null;
-  return { ...r, teacher: { id: r.teacherId, name: r.name, surname: r.surname, avatarUrl: r.avatarUrl, schedule } };
-}
 
 function view(r: Selected, at: number): AdminBooking {
-  const row = rowOf(r);
+  const row = toBookingRow(r);
   const status = lessonStatus(row, at);
   return {
     id: r.id,
@@ -178,7 +152,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
         const cancelledAt = new Date(at);
         await tx.update(booking).set({ cancelledAt }).where(eq(booking.id, found.id));
         const after = { ...found, cancelledAt };
-        const row = rowOf(after);
+        const row = toBookingRow(after);
         // a hold waiting for its link was never announced to the teacher
         if (row.start && !row.holdExpiresAt) {
           const zone = (row.teacher.schedule ?? school).timeZone;

@@ -64,7 +64,8 @@ export const isSlotTaken = (error: unknown) => {
 const schedule = (timeZone: string | null, hours: unknown): Schedule | null =>
   timeZone !== null && isWeeklyHours(hours) ? { timeZone, hours } : null;
 
-const bookingColumns = {
+/** A booking's columns with its teacher's, as BookingRow needs them (the console's list adds its own). */
+export const bookingColumns = {
   id: booking.id,
   userId: booking.userId,
   reason: booking.reason,
@@ -95,7 +96,7 @@ const selectBookings = (orm: Db) =>
 
 type Selected = Awaited<ReturnType<typeof selectBookings>>[number];
 
-function toBookingRow(r: Selected): BookingRow {
+export function toBookingRow(r: Selected): BookingRow {
   return {
     id: r.id,
     userId: r.userId,

@@ -7,6 +7,7 @@ import { errorFields, genericErrorMessage } from '../../lib/api-error';
 import { showToast } from '../../lib/toast';
 import { ReviewView, reviewsApi, useGetAdminReviewsQuery, useHideReviewMutation } from '../reviews';
 import { consoleStyles, type ConsoleTabPage } from './console-layout-parts';
+import { TextField } from '../../components/ui/text-field';
 import styles from './reviews-tab.module.css';
 
 /** /admin/reviews: the newest reviews of lessons, hidden ones with their reason; any other can be hidden with a reason (audited). */
@@ -47,7 +48,6 @@ function ReviewsTab() {
 function HideForm({ review }: { review: LessonReview }) {
   const [hide, { isLoading }] = useHideReviewMutation();
   const [error, setError] = useState<string | null>(null);
-  const id = `hide-${review.id}`;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '').trim();
@@ -64,24 +64,7 @@ function HideForm({ review }: { review: LessonReview }) {
   };
   return (
     <form className={styles.hideForm} onSubmit={(event) => void submit(event)} noValidate>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          Reason for hiding
-        </label>
-        <input
-          id={id}
-          name="reason"
-          className={styles.input}
-          maxLength={REVIEW_HIDE_REASON_MAX}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <p id={`${id}-error`} className={styles.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextField className={styles.reason} label="Reason for hiding" name="reason" maxLength={REVIEW_HIDE_REASON_MAX} error={error ?? undefined} />
       <Button type="submit" variant="secondary" disabled={isLoading} aria-busy={isLoading || undefined}>
         Hide review
       </Button>
