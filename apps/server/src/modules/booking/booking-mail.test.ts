@@ -40,7 +40,7 @@ const book = (start: string) =>
 /** Books as a visitor and confirms by the link in the hold's e-mail (decision 102); the private link's token. */
 async function bookAndConfirm(start: string): Promise<string> {
   expect((await book(start)).statusCode).toBe(201);
-  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox);
+  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).orderBy(mailOutbox.createdAt); // newest last: findLast takes the latest
   const hold = rows.map((r) => r.message as MailMessage).findLast((m) => m.subject.startsWith('Confirm'));
   const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(hold?.text ?? '')?.[1] ?? '';
   expect((await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` })).statusCode).toBe(200);

@@ -70,8 +70,13 @@ let mailCounter = 0;
 
 /** The private link's token in the newest "Confirm …" e-mail to `to` (the only place a hold's token is). */
 async function holdLinkToken(to: string): Promise<string> {
-  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).where(sql`${mailOutbox.message}->>'to' = ${to}`);
-  // the hold's e-mail (not the account's "Confirm your e-mail"); rows come in no set order
+  const rows = await t.db.orm
+    .select({ message: mailOutbox.message })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.message}->>'to' = ${to}`)
+    .orderBy(mailOutbox.createdAt);
+  // the newest hold's e-mail (not the account's "Confirm your e-mail", nor an earlier hold's:
+  // a learner who books twice gets two, and without the order the first could be taken again)
   const hold = rows.map((r) => r.message as MailMessage).findLast((m) => /^Confirm your .*trial lesson/.test(m.subject));
   const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(hold?.text ?? '')?.[1];
   if (!token) throw new Error(`no confirmation e-mail to ${to}`);

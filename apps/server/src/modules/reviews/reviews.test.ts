@@ -69,7 +69,7 @@ async function staff(role: 'admin' | 'teacher', teacherId?: string): Promise<Tes
 
 /** The private link's token in the newest e-mail to `to` whose subject starts with `subject`. */
 async function linkToken(to: string, subject: string): Promise<string> {
-  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).where(sql`${mailOutbox.message}->>'to' = ${to}`);
+  const rows = await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).where(sql`${mailOutbox.message}->>'to' = ${to}`).orderBy(mailOutbox.createdAt); // newest last: findLast takes the latest
   const mail = rows.map((r) => r.message as MailMessage).findLast((m) => m.subject.startsWith(subject));
   const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no "${subject}" e-mail to ${to}`);
