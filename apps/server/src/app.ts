@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
+import { teachLessonsRoutes } from './modules/teach/teach-lessons-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { accountFormRoutes } from './plugins/account-form-routes.js';
 import { authFormRoutes } from './plugins/auth-form-routes.js';
@@ -169,6 +170,8 @@ export async function buildApp({
   await reviewRoutes(app, { now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  // a teacher's lessons: requests, upcoming, past (issue 25, decision 122)
+  await teachLessonsRoutes(app, { now, cursorSecret: env.authSecret, schoolTimeZone: env.schoolTimeZone });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

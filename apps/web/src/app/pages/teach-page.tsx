@@ -7,12 +7,12 @@ import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { reviewsApi, useGetTeachReviewsQuery } from '../../features/reviews';
-import { TeachLayout, TeachReviews } from '../../features/teach';
+import { prefetchTeachLessons, TeachLayout, TeachLessons, TeachReviews } from '../../features/teach';
 import { CatalogueSection } from '../../features/teachers';
 import { useAppSelector } from '../../store';
 
 /** The tabs /teach has (a later issue adds profile, hours, lessons). */
-const TABS = new Set(['reviews']);
+const TABS = new Set(['reviews', 'lessons']);
 
 /**
  * /teach and /teach/{tab}: a teacher's own pages. Anyone but a teacher gets the not-found page
@@ -21,10 +21,13 @@ const TABS = new Set(['reviews']);
 /** The tab a path under /teach names (`/teach/reviews` → reviews), or undefined for /teach itself. */
 const tabOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') : undefined) || undefined;
 
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, searchParams, signedIn }) => {
   const tab = tabOf(params['*']);
   if (!signedIn || (tab !== undefined && !TABS.has(tab))) return 'not-found';
-  const result = await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
+  const [result] = await Promise.all([
+    dispatch(reviewsApi.endpoints.getTeachReviews.initiate()),
+    tab === 'lessons' ? prefetchTeachLessons(dispatch, searchParams) : undefined,
+  ]);
   const status = result.isError ? errorStatus(result.error) : undefined;
   if (status === 401 || status === 403 || status === 404) return 'not-found';
   return tab === undefined ? { canonical: '/teach/reviews' } : undefined;
@@ -52,9 +55,7 @@ function TeachPage() {
   if (status === 401 || status === 403) return <NotFound />;
   if (tab === undefined) return <Navigate to="/teach/reviews" replace />;
   return (
-    <TeachLayout>
-      <TeachReviews />
-    </TeachLayout>
+    <TeachLayout>{tab === 'lessons' ? <TeachLessons /> : <TeachReviews />}</TeachLayout>
   );
 }
 
