@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { booking, schoolSettings, teacherAvailability } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 import { beforeCutoff, lessonState } from '../booking/lesson-state.js';
-import { LESSON_MS, offsetAt, wallTime } from '../booking/schedule.js';
+import { LESSON_MS, offsetAt } from '../booking/schedule.js';
 
 /*
  * The teacher's Lessons (issue 25, decision 122): GET /api/teach/lessons, under requireTeacher
@@ -43,13 +43,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant on the clock of `timeZone`. */
 export function wallClock(instant: number, timeZone: string): WallClock {
-  const w = wallTime(instant, timeZone);
-  const offsetMinutes = Math.round(offsetAt(instant, timeZone) / 60_000);
+  // the zone's offset then (cached by schedule.ts: lessons start on the hour), and the clock read from it
+  const offset = offsetAt(instant, timeZone);
+  const w = new Date(Math.floor(instant / 1000) * 1000 + offset);
+  const offsetMinutes = Math.round(offset / 60_000);
   const abs = Math.abs(offsetMinutes);
   return {
-    date: `${w.year}-${pad(w.month)}-${pad(w.day)}`,
-    weekday: WEEKDAY_NAMES[(new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() + 6) % 7]!,
-    time: `${pad(w.hour)}:${pad(w.minute)}`,
+    date: `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`,
+    weekday: WEEKDAY_NAMES[(w.getUTCDay() + 6) % 7]!,
+    time: `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`,
     offset: `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`,
   };
 }
@@ -108,17 +110,15 @@ export async function teachLessonsRoutes(app: FastifyInstance, options: TeachLes
   const cursors = createCursorCodec(options.cursorSecret);
   const scopeOf = (view: TeachLessonView, teacherId: string) => `teach-lessons ${view} ${teacherId}`;
 
+  /** The teacher's zone (their hours', else the console's school zone, else the environment's) and the school's cut-off: one statement. */
   async function settings(teacherId: string) {
-    const [[own], [school]] = await Promise.all([
-      app.db.orm.select({ timeZone: teacherAvailability.timeZone }).from(teacherAvailability).where(eq(teacherAvailability.teacherId, teacherId)),
-      app.db.orm
-        .select({ timeZone: schoolSettings.timeZone, cutoff: schoolSettings.cancelCutoffHours })
-        .from(schoolSettings)
-        .where(eq(schoolSettings.id, 1)),
-    ]);
+    const [row] = await app.db.rows<{ own: string | null; school: string | null; cutoff: number | null }>(sql`
+      select (select ${teacherAvailability.timeZone} from ${teacherAvailability} where ${teacherAvailability.teacherId} = ${teacherId}) as own,
+             (select ${schoolSettings.timeZone} from ${schoolSettings} where ${schoolSettings.id} = 1) as school,
+             (select ${schoolSettings.cancelCutoffHours} from ${schoolSettings} where ${schoolSettings.id} = 1) as cutoff`);
     return {
-      timeZone: own?.timeZone ?? school?.timeZone ?? options.schoolTimeZone,
-      cutoffHours: school?.cutoff ?? DEFAULT_CANCEL_CUTOFF_HOURS,
+      timeZone: row?.own ?? row?.school ?? options.schoolTimeZone,
+      cutoffHours: row?.cutoff ?? DEFAULT_CANCEL_CUTOFF_HOURS,
     };
   }
 

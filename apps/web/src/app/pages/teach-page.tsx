@@ -7,7 +7,7 @@ import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { reviewsApi, useGetTeachReviewsQuery } from '../../features/reviews';
-import { prefetchTeachLessons, TeachLayout, TeachLessons, TeachReviews } from '../../features/teach';
+import { prefetchTeachLessons, TeachLayout, TeachLessons, TeachReviews, useTeachLessonsAccess } from '../../features/teach';
 import { CatalogueSection } from '../../features/teachers';
 import { useAppSelector } from '../../store';
 
@@ -24,10 +24,8 @@ const tabOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') 
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, searchParams, signedIn }) => {
   const tab = tabOf(params['*']);
   if (!signedIn || (tab !== undefined && !TABS.has(tab))) return 'not-found';
-  const [result] = await Promise.all([
-    dispatch(reviewsApi.endpoints.getTeachReviews.initiate()),
-    tab === 'lessons' ? prefetchTeachLessons(dispatch, searchParams) : undefined,
-  ]);
+  // each tab's own data tells a teacher from anyone else (the API answers them 401/403)
+  const result = tab === 'lessons' ? await prefetchTeachLessons(dispatch, searchParams) : await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
   const status = result.isError ? errorStatus(result.error) : undefined;
   if (status === 401 || status === 403 || status === 404) return 'not-found';
   return tab === undefined ? { canonical: '/teach/reviews' } : undefined;
@@ -46,7 +44,10 @@ function TeachPage() {
   const tab = tabOf(useParams()['*']);
   const isRefresh = useAppSelector(selectIsRefresh);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { error, isError } = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn });
+  const onLessons = tab === 'lessons';
+  const reviews = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn || onLessons });
+  const lessons = useTeachLessonsAccess(!isLoggedIn || !onLessons);
+  const { error, isError } = onLessons ? lessons : reviews;
   useHead({ title: 'Teach · LearnLingo', noindex: true });
   if (tab !== undefined && !TABS.has(tab)) return <NotFound />;
   if (isRefresh) return <Spinner label="Restoring your session" />;

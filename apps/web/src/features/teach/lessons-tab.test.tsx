@@ -9,6 +9,9 @@ import { signedInSession, signedInState } from '../favorites/testing/session';
 
 afterEach(() => toast.remove());
 
+/** The first render imports the lazy page's modules: slow on a loaded machine (the transform, not the app). */
+const FIRST_LOAD = { timeout: 15_000 };
+
 const ZONE = 'America/New_York';
 const clock = (date: string, weekday: string, time: string) => ({ date, weekday, time, offset: '-05:00' });
 
@@ -68,20 +71,20 @@ describe('/teach/lessons', () => {
   it('shows requests, upcoming and past lessons with times in the named zone, and pages the past with More', async () => {
     server.use(...lessonsServer({ requests: [REQUEST], upcoming: [UPCOMING] }));
     const { user } = renderApp('/teach/lessons', { preloadedState: signedInState() });
-    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' });
+    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' }, FIRST_LOAD);
     expect(screen.getByRole('link', { name: 'Lessons' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText(ZONE)).toBeInTheDocument();
-    const ada = within(requests).getByRole('article', { name: 'Ada Lovelace' });
+    const ada = await within(requests).findByRole('article', { name: 'Ada Lovelace' });
     expect(within(ada).getByText('Fri 6 Mar 2026, 14:00–15:00')).toBeInTheDocument();
     expect(within(ada).getByText(/Answer by Thu 5 Mar 2026, 09:00/)).toBeInTheDocument();
     expect(within(ada).getByText(/Living abroad/)).toBeInTheDocument();
     expect(within(ada).getByRole('button', { name: /^Accept/ })).toBeEnabled();
 
     const upcoming = screen.getByRole('list', { name: 'Upcoming lessons' });
-    expect(within(upcoming).getByRole('button', { name: /^Cancel: Bo Chen/ })).toBeInTheDocument();
+    expect(await within(upcoming).findByRole('button', { name: /^Cancel: Bo Chen/ })).toBeInTheDocument();
 
     const past = screen.getByRole('list', { name: 'Past lessons' });
-    expect(within(past).getAllByRole('article')).toHaveLength(2);
+    expect(await within(past).findAllByRole('article')).toHaveLength(2);
     const more = within(past).getByRole('link', { name: 'More past' });
     expect(more).toHaveAttribute('href', '/teach/lessons?past=past-2#past');
     await user.click(more);
@@ -106,8 +109,10 @@ describe('/teach/lessons', () => {
       }),
     );
     const { user } = renderApp('/teach/lessons', { preloadedState: signedInState() });
-    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' });
-    await user.click(within(requests).getByRole('button', { name: /^Accept: Ada Lovelace/ }));
+    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' }, FIRST_LOAD);
+    const accept = await within(requests).findByRole('button', { name: /^Accept: Ada Lovelace/ });
+    await waitFor(() => expect(accept).toBeEnabled());
+    await user.click(accept);
     const upcoming = screen.getByRole('list', { name: 'Upcoming lessons' });
     expect(await within(upcoming).findByRole('article', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(await within(requests).findByText('No request is waiting for your answer.')).toBeInTheDocument();
@@ -124,8 +129,8 @@ describe('/teach/lessons', () => {
       }),
     );
     const { user } = renderApp('/teach/lessons', { preloadedState: signedInState() });
-    const upcoming = await screen.findByRole('list', { name: 'Upcoming lessons' });
-    await user.click(within(upcoming).getByRole('button', { name: /^Cancel: Bo Chen/ }));
+    const upcoming = await screen.findByRole('list', { name: 'Upcoming lessons' }, FIRST_LOAD);
+    await user.click(await within(upcoming).findByRole('button', { name: /^Cancel: Bo Chen/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this lesson?' });
     expect(within(dialog).getByText(/Bo Chen, Fri 6 Mar 2026, 14:00–15:00 \(America\/New_York\)/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel lesson' }));
@@ -152,8 +157,8 @@ describe('/teach/lessons', () => {
       }),
     );
     const { user } = renderApp('/teach/lessons', { preloadedState: signedInState() });
-    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' });
-    await user.click(within(requests).getByRole('button', { name: /^Decline: Ada Lovelace/ }));
+    const requests = await screen.findByRole('list', { name: 'Requests waiting for your answer' }, FIRST_LOAD);
+    await user.click(await within(requests).findByRole('button', { name: /^Decline: Ada Lovelace/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
     await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     expect(await within(requests).findByText('No request is waiting for your answer.')).toBeInTheDocument();
@@ -169,6 +174,6 @@ describe('/teach/lessons', () => {
       http.get(apiUrl('/teach/lessons'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
     );
     renderApp('/teach/lessons', { preloadedState: signedInState() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, FIRST_LOAD)).toBeInTheDocument();
   });
 });

@@ -111,7 +111,8 @@ export function LessonItem({ lesson, timeZone }: { lesson: TeachLessonItem; time
         <span className={styles.muted}>Reason: </span>
         {lesson.reason}
       </p>
-      {lesson.answerByLocal ? <p className={styles.deadline}>Answer by {wallMoment(lesson.answerByLocal)}; unanswered, it is declined then, with nothing against you.</p> : null}
+      {lesson.answerByLocal ? <p className={styles.deadline}>Answer by {wallMoment(lesson.answerByLocal)}, or it is declined on its own.</p> : null}
+      {lesson.state === 'confirmed' && !lesson.cancellable ? <p className={styles.note}>Too close to the start to cancel (the school’s cut-off).</p> : null}
       <EndNote lesson={lesson} />
       <LessonActions lesson={lesson} when={`${span} (${timeZone})`} />
     </article>
