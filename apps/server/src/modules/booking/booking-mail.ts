@@ -22,7 +22,7 @@ export interface BookingMailContext {
   schoolEmail: string | undefined;
 }
 
-function when(start: Date, timeZone: string): string {
+export function when(start: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(start);
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return `${day.replace(',', '')}, ${time.format(start)}–${time.format(new Date(start.getTime() + LESSON_MS))} (${timeZone})`;
@@ -39,7 +39,7 @@ function when(start: Date, timeZone: string): string {
  */
 export const plainName = (name: string) => name.replace(/[.\u3002\uff0e\uff61@:/]/g, '\u200b$&');
 
-const lessonName = (row: BookingRow) => `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
+export const lessonName = (row: BookingRow) => `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
 
 /**
  * The lesson's .ics: a cancelled lesson's is a CANCEL of the same UID, stamped when it was
