@@ -29,6 +29,8 @@ const CONNECTIONS = Number(arg('connections', 10));
 const DURATION = Number(arg('duration', 10));
 const PASSWORD = 'bench-pass-1234';
 const EMAIL = `teacher-${randomBytes(3).toString('hex')}@example.com`;
+/** a second teacher, with --others lessons only: the same page for a short history */
+const EMAIL_FEW = `few-${randomBytes(3).toString('hex')}@example.com`;
 
 buildUnlessNoBuild();
 const dist = (p) => pathToFileURL(path.join(root, 'apps/server/dist', p)).href;
@@ -128,11 +130,16 @@ async function inProcess(db) {
   await app.ready();
   try {
     const origin = 'http://127.0.0.1:3000';
-    const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: { name: 'Bench Teacher', email: EMAIL, password: PASSWORD } });
-    if (signUp.statusCode !== 200) throw new Error(`sign-up: ${signUp.statusCode} ${signUp.body}`);
-    const [user] = await db.orm.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, EMAIL));
-    await db.orm.update(schema.user).set({ role: 'teacher' }).where(eq(schema.user.id, user.id));
-    await db.orm.insert(schema.teacherAccount).values({ teacherId: ME, userId: user.id });
+    for (const [email, teacher] of [
+      [EMAIL, ME],
+      [EMAIL_FEW, teacherId(2)],
+    ]) {
+      const signUp = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: { name: 'Bench Teacher', email, password: PASSWORD } });
+      if (signUp.statusCode !== 200) throw new Error(`sign-up: ${signUp.statusCode} ${signUp.body}`);
+      const [user] = await db.orm.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+      await db.orm.update(schema.user).set({ role: 'teacher' }).where(eq(schema.user.id, user.id));
+      await db.orm.insert(schema.teacherAccount).values({ teacherId: teacher, userId: user.id });
+    }
     const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin }, payload: { email: EMAIL, password: PASSWORD } });
     const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const get = (url) => app.inject({ method: 'GET', url, headers: { cookie } });
@@ -185,37 +192,50 @@ async function inProcess(db) {
 /** The built server on a free port of 127.0.0.1: the API over HTTP and the server-rendered page. */
 async function overHttp(env) {
   const server = await startServer(env, await freePort());
-  try {
-    const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
+  const signIn = async (email) => {
+    const res = await fetch(`${server.base}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.base },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      body: JSON.stringify({ email, password: PASSWORD }),
     });
-    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
-    const cookie = signIn.headers
+    if (!res.ok) throw new Error(`sign-in: ${res.status}`);
+    const cookie = res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+    return { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  };
+  /** one request after another: p50/p99 */
+  const sequential = async (title, url, headers) => {
+    for (let i = 0; i < 20; i++) await (await fetch(server.base + url, { headers })).arrayBuffer();
+    const times = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(server.base + url, { headers });
+      await res.arrayBuffer();
+      times.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    }
+    console.log(`[${ENGINE}] HTTP ${title}, one after another: ${summary(times)}, load ${load()}`);
+  };
+  try {
+    const headers = await signIn(EMAIL);
+    const few = await signIn(EMAIL_FEW);
     const page = await fetch(`${server.base}/teach/lessons`, { headers: { ...headers, accept: 'text/html' } });
-    const html = await page.text();
-    if (page.status !== 200 || !html.includes('Past lessons')) throw new Error(`/teach/lessons: ${page.status}, ${html.length} bytes`);
-    console.log(`[${ENGINE}] /teach/lessons answers ${page.status}, ${html.length} bytes of HTML (${(html.match(/<article/g) ?? []).length} lessons rendered)`);
-    for (const [title, url, accept] of [
-      ['GET /api/teach/lessons?view=past', '/api/teach/lessons?view=past', 'application/json'],
-      ['GET /teach/lessons (SSR, three views)', '/teach/lessons', 'text/html'],
+    const body = await page.text();
+    if (page.status !== 200 || !body.includes('Past lessons')) throw new Error(`/teach/lessons: ${page.status}, ${body.length} bytes`);
+    console.log(`[${ENGINE}] /teach/lessons answers ${page.status}, ${body.length} bytes of HTML (${(body.match(/<article/g) ?? []).length} lessons rendered)`);
+    const json = { ...headers, accept: 'application/json' };
+    const html = { ...headers, accept: 'text/html' };
+    await sequential('GET /api/teach/lessons?view=past', '/api/teach/lessons?view=past', json);
+    await sequential(`GET /teach/lessons (SSR, three views), ${PAST} past lessons`, '/teach/lessons', html);
+    await sequential(`GET /teach/lessons (SSR, three views), a teacher with ${OTHERS} lessons`, '/teach/lessons', { ...few, accept: 'text/html' });
+    await sequential('GET /teach/reviews (SSR, the other tab, for reference)', '/teach/reviews', html);
+    for (const [title, url, h] of [
+      ['GET /api/teach/lessons?view=past', '/api/teach/lessons?view=past', json],
+      ['GET /teach/lessons (SSR, three views)', '/teach/lessons', html],
     ]) {
-      for (let i = 0; i < 20; i++) await (await fetch(server.base + url, { headers: { ...headers, accept } })).arrayBuffer();
-      const times = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const t0 = performance.now();
-        const res = await fetch(server.base + url, { headers: { ...headers, accept } });
-        await res.arrayBuffer();
-        times.push(performance.now() - t0);
-        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-      }
-      console.log(`[${ENGINE}] HTTP ${title}, one after another: ${summary(times)}, load ${load()}`);
-      const r = await loadRun(server, title, [url], { connections: CONNECTIONS, duration: DURATION, headers: { ...headers, accept } });
+      const r = await loadRun(server, title, [url], { connections: CONNECTIONS, duration: DURATION, headers: h });
       console.log(
         `[${ENGINE}] HTTP ${title}, ${CONNECTIONS} connections ${DURATION} s: ${r.reqPerSec} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
           `${r.failures} failures; CPU µs/request server ${r.serverUs}, postgres ${r.postgresUs}, loader ${r.loaderUs}; load ${load()}`,

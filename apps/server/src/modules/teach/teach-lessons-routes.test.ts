@@ -180,7 +180,7 @@ describe('GET /api/teach/lessons', () => {
     expect(item(CANCELLED_SAME_SLOT)).toMatchObject({ state: 'cancelled', cancelledBy: 'learner', cancelReason: null, cancellable: false });
     expect(item(TEACHER_CANCELLED)).toMatchObject({ state: 'cancelled', cancelledBy: 'teacher', cancelReason: 'I am ill, sorry.' });
     expect(item(DECLINED)).toMatchObject({ state: 'declined', cancelReason: 'Fully booked that week', answerBy: null });
-    expect(item(OVERDUE)).toMatchObject({ state: 'expired', answerBy: null, cancellable: false });
+    expect(item(OVERDUE)).toMatchObject({ state: 'expired', cancelledBy: 'expired', answerBy: null, cancellable: false });
 
     const requests = await page('?view=requests');
     expect(requests.items[0]).toMatchObject({

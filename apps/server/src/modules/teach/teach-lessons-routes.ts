@@ -15,8 +15,8 @@ import { createCursorCodec, type CursorPosition } from '../../catalogue/index.js
 import type { Db } from '../../db/client.js';
 import { booking, schoolSettings, teacherAvailability } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
-import { beforeCutoff, lessonState } from '../booking/lesson-state.js';
 import { LESSON_MS, offsetAt } from '../booking/schedule.js';
+import { toTeachLesson } from './teach-lesson-actions.js';
 
 /*
  * The teacher's Lessons (issue 25, decision 122): GET /api/teach/lessons, under requireTeacher
@@ -159,27 +159,13 @@ export async function teachLessonsRoutes(app: FastifyInstance, options: TeachLes
         view,
         timeZone,
         items: page.map((row): TeachLessonItem => {
+          const lesson = toTeachLesson(row, now, cutoffHours);
           const start = row.start!.getTime();
-          const state = lessonState(row, now);
-          const answerBy = state === 'requested' ? row.answerBy : null;
           return {
-            id: row.id,
-            state,
-            start: new Date(start).toISOString(),
-            end: new Date(start + LESSON_MS).toISOString(),
-            learner: { fullName: row.fullName },
-            language: row.language,
-            reason: row.reason,
-            createdAt: row.createdAt.toISOString(),
-            answerBy: answerBy?.toISOString() ?? null,
-            acceptedAt: row.acceptedAt?.toISOString() ?? null,
-            cancelledAt: row.cancelledAt?.toISOString() ?? null,
-            cancelledBy: row.cancelledBy,
-            cancelReason: row.cancelReason,
-            cancellable: state === 'confirmed' && beforeCutoff(row.start, now, cutoffHours),
+            ...lesson,
             localStart: wallClock(start, timeZone),
             localEnd: wallClock(start + LESSON_MS, timeZone),
-            answerByLocal: answerBy ? wallClock(answerBy.getTime(), timeZone) : null,
+            answerByLocal: lesson.answerBy ? wallClock(Date.parse(lesson.answerBy), timeZone) : null,
           };
         }),
         nextCursor: rows.length > limit && last && lastKey ? cursors.encode({ value: lastKey.getTime(), id: last.id }, scope) : null,
