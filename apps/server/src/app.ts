@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
+import { teachLessonsRoutes } from './modules/teach/teach-lessons-routes.js';
 import { teachLessonActionRoutes } from './modules/teach/teach-lesson-actions.js';
 import { registerAuth } from './plugins/auth.js';
 import { accountFormRoutes } from './plugins/account-form-routes.js';
@@ -170,6 +171,8 @@ export async function buildApp({
   await reviewRoutes(app, { now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  // a teacher's lessons: requests, upcoming, past (issue 25, decision 122)
+  await teachLessonsRoutes(app, { now, cursorSecret: env.authSecret, schoolTimeZone: env.schoolTimeZone });
   // the teacher accepts, declines, cancels (issue 25, decision 117)
   await teachLessonActionRoutes(app, { schoolSchedule: schoolDefaults.schedule, schoolEmail: env.schoolEmail, publicOrigin: env.publicOrigin, now });
 

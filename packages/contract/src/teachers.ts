@@ -127,6 +127,8 @@ const decimal = z.preprocess(
     .regex(DECIMAL_PATTERN, 'Expected a decimal number')
     .transform(Number),
 );
+/** the same, for other queries' numbers (a page's limit) */
+export const decimalQuerySchema = decimal;
 
 /**
  * A tag filter in a query (CATALOGUE_FILTERS): a fixed list's value in any case, answered

@@ -441,7 +441,8 @@ export const booking = pgTable(
     cancelReason: text('cancel_reason'),
   },
   (t) => [
-    index('booking_teacher_idx').on(t.teacherId),
+    // the teacher's lists, keyset-paged by (start, id) either way (decision 122); also every lookup by teacher
+    index('booking_teacher_start_idx').on(t.teacherId, t.start, t.id),
     index('booking_user_idx').on(t.userId),
     // the sweep finds holds by expiry
     index('booking_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),

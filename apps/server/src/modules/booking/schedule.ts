@@ -78,7 +78,7 @@ const OFFSET_CACHE_MAX = 50_000;
 const offsetCache = new Map<string, number>();
 
 /** How far `timeZone`'s wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const key = `${timeZone} ${instant}`;
   const cached = offsetCache.get(key);
   if (cached !== undefined) return cached;

@@ -32,8 +32,14 @@ export interface TeachLessonActionsOptions extends LessonEventContext {
   now: () => number;
 }
 
+/** The columns toTeachLesson reads (a BookingRow, or a row of the teacher's lists: teach-lessons-routes.ts). */
+export type TeachLessonRow = Pick<
+  BookingRow,
+  'id' | 'start' | 'fullName' | 'language' | 'reason' | 'createdAt' | 'cancelledAt' | 'holdExpiresAt' | 'answerBy' | 'acceptedAt' | 'cancelledBy' | 'cancelReason'
+>;
+
 /** One booking as its teacher sees it (the answer of every action here; the teacher's lists use the same shape). */
-export function toTeachLesson(row: BookingRow, at: number, cutoffHours: number): TeachLesson {
+export function toTeachLesson(row: TeachLessonRow, at: number, cutoffHours: number): TeachLesson {
   const state = lessonState(row, at);
   const start = row.start?.getTime() ?? null;
   return {

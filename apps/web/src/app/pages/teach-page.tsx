@@ -7,12 +7,12 @@ import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { reviewsApi, useGetTeachReviewsQuery } from '../../features/reviews';
-import { TeachLayout, TeachReviews } from '../../features/teach';
+import { prefetchTeachLessons, TeachLayout, TeachLessons, TeachReviews, useTeachLessonsAccess } from '../../features/teach';
 import { CatalogueSection } from '../../features/teachers';
 import { useAppSelector } from '../../store';
 
 /** The tabs /teach has (a later issue adds profile, hours, lessons). */
-const TABS = new Set(['reviews']);
+const TABS = new Set(['reviews', 'lessons']);
 
 /**
  * /teach and /teach/{tab}: a teacher's own pages. Anyone but a teacher gets the not-found page
@@ -21,10 +21,11 @@ const TABS = new Set(['reviews']);
 /** The tab a path under /teach names (`/teach/reviews` → reviews), or undefined for /teach itself. */
 const tabOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') : undefined) || undefined;
 
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, searchParams, signedIn }) => {
   const tab = tabOf(params['*']);
   if (!signedIn || (tab !== undefined && !TABS.has(tab))) return 'not-found';
-  const result = await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
+  // each tab's own data tells a teacher from anyone else (the API answers them 401/403)
+  const result = tab === 'lessons' ? await prefetchTeachLessons(dispatch, searchParams) : await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
   const status = result.isError ? errorStatus(result.error) : undefined;
   if (status === 401 || status === 403 || status === 404) return 'not-found';
   return tab === undefined ? { canonical: '/teach/reviews' } : undefined;
@@ -43,7 +44,10 @@ function TeachPage() {
   const tab = tabOf(useParams()['*']);
   const isRefresh = useAppSelector(selectIsRefresh);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const { error, isError } = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn });
+  const onLessons = tab === 'lessons';
+  const reviews = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn || onLessons });
+  const lessons = useTeachLessonsAccess(!isLoggedIn || !onLessons);
+  const { error, isError } = onLessons ? lessons : reviews;
   useHead({ title: 'Teach · LearnLingo', noindex: true });
   if (tab !== undefined && !TABS.has(tab)) return <NotFound />;
   if (isRefresh) return <Spinner label="Restoring your session" />;
@@ -52,9 +56,7 @@ function TeachPage() {
   if (status === 401 || status === 403) return <NotFound />;
   if (tab === undefined) return <Navigate to="/teach/reviews" replace />;
   return (
-    <TeachLayout>
-      <TeachReviews />
-    </TeachLayout>
+    <TeachLayout>{tab === 'lessons' ? <TeachLessons /> : <TeachReviews />}</TeachLayout>
   );
 }
 

@@ -3,7 +3,10 @@ import { NavLink } from 'react-router';
 import styles from './teach.module.css';
 
 /** The tabs of /teach: Reviews now; Profile, Hours and Lessons join here later. */
-const TABS = [{ to: '/teach/reviews', label: 'Reviews' }] as const;
+const TABS = [
+  { to: '/teach/lessons', label: 'Lessons' },
+  { to: '/teach/reviews', label: 'Reviews' },
+] as const;
 
 /** /teach's frame: the heading and the tab nav (links: each tab is a page of its own, server-rendered). */
 export function TeachLayout({ children }: { children: ReactNode }) {

@@ -1,0 +1,40 @@
+import { teachLessonSchema, teachLessonsPageSchema, type TeachLesson, type TeachLessonsPage, type TeachLessonView } from '@learnlingo/contract';
+import { api } from '../../../lib/api';
+
+/** One page of a view of the teacher's lessons: the first (no cursor) or the one a "More" asked for. */
+export interface TeachLessonsArgs {
+  view: TeachLessonView;
+  cursor?: string | undefined;
+}
+
+/*
+ * The teacher's Lessons (issue 25): the three views, paged by the server's cursors, and the
+ * answers to a lesson (accept, decline, cancel). The existing 'Lessons' tag is reused (a new
+ * tag name would cost bytes in the first load's api): an answer refetches every page shown.
+ */
+export const teachLessonsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTeachLessons: build.query<TeachLessonsPage, TeachLessonsArgs>({
+      query: ({ view, cursor }) => ({ url: '/teach/lessons', params: cursor === undefined ? { view } : { view, cursor } }),
+      responseSchema: teachLessonsPageSchema,
+      providesTags: ['Lessons'],
+    }),
+    acceptLesson: build.mutation<TeachLesson, { id: string }>({
+      query: ({ id }) => ({ url: `/teach/lessons/${encodeURIComponent(id)}/accept`, method: 'POST' }),
+      responseSchema: teachLessonSchema,
+      invalidatesTags: ['Lessons', 'Slots'],
+    }),
+    declineLesson: build.mutation<TeachLesson, { id: string; reason?: string | undefined }>({
+      query: ({ id, reason }) => ({ url: `/teach/lessons/${encodeURIComponent(id)}/decline`, method: 'POST', body: reason ? { reason } : {} }),
+      responseSchema: teachLessonSchema,
+      invalidatesTags: ['Lessons', 'Slots'],
+    }),
+    cancelLesson: build.mutation<TeachLesson, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/teach/lessons/${encodeURIComponent(id)}/cancel`, method: 'POST', body: { reason } }),
+      responseSchema: teachLessonSchema,
+      invalidatesTags: ['Lessons', 'Slots'],
+    }),
+  }),
+});
+
+export const { useGetTeachLessonsQuery, useAcceptLessonMutation, useDeclineLessonMutation, useCancelLessonMutation } = teachLessonsApi;

@@ -1,0 +1,66 @@
+import { useSearchParams } from 'react-router';
+import { TEACH_LESSON_VIEWS, type TeachLessonView } from '@learnlingo/contract';
+import type { AppDispatch } from '../../../store';
+import { teachLessonsApi, useGetTeachLessonsQuery } from '../api/lessons-api';
+import { LessonsSection } from './lessons-section';
+import styles from './lessons.module.css';
+
+/** The cursor a view starts at (a "More" link followed without JavaScript), from the URL: `?past=…`. */
+export function startCursors(params: URLSearchParams): Record<TeachLessonView, string | undefined> {
+  const start = (view: TeachLessonView) => {
+    const value = params.get(view);
+    // the server checks it (400 BAD_CURSOR); only an absurd length is dropped here
+    return value && value.length <= 200 ? value : undefined;
+  };
+  return { requests: start('requests'), upcoming: start('upcoming'), past: start('past') };
+}
+
+/**
+ * What the server fetches before rendering /teach/lessons: the first page (or the linked one) of
+ * each view. Resolves to a failed one if any (401/403: not a teacher), else the first.
+ */
+export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
+  const starts = startCursors(params);
+  const results = await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
+  return results.find((result) => result.isError) ?? results[0]!;
+}
+
+/** Whether the signed-in user may see the tab: the answer to its upcoming page (the one the page always asks for). */
+export function useTeachLessonsAccess(skip: boolean) {
+  const [params] = useSearchParams();
+  return useGetTeachLessonsQuery({ view: 'upcoming', cursor: startCursors(params).upcoming }, { skip });
+}
+
+/**
+ * Where the calendar feed's link goes (the `mail` branch builds it: features/teach/calendar-feed*.tsx).
+ * Until then nothing is rendered here.
+ */
+function CalendarFeedSlot() {
+  return null;
+}
+
+/** The zone every time of the tab is in: the teacher's own (their hours' zone, else the school's). */
+function ZoneNote({ cursor }: { cursor: string | undefined }) {
+  const { data } = useGetTeachLessonsQuery({ view: 'upcoming', cursor });
+  if (!data) return null;
+  return (
+    <p className={styles.zone}>
+      Times are in your time zone, <strong>{data.timeZone}</strong>.
+    </p>
+  );
+}
+
+/** /teach/lessons: requests waiting for an answer, upcoming lessons and past ones, each paged by the server. */
+export function TeachLessons() {
+  const [params] = useSearchParams();
+  const starts = startCursors(params);
+  return (
+    <div className={styles.tab}>
+      <ZoneNote cursor={starts.upcoming} />
+      <CalendarFeedSlot />
+      {TEACH_LESSON_VIEWS.map((view) => (
+        <LessonsSection key={`${view} ${starts[view] ?? ''}`} view={view} start={starts[view]} />
+      ))}
+    </div>
+  );
+}
