@@ -14,6 +14,7 @@ import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
+import { teachProfileRoutes } from './modules/teach/teach-profile-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { accountFormRoutes } from './plugins/account-form-routes.js';
@@ -169,6 +170,7 @@ export async function buildApp({
   await reviewRoutes(app, { now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  await teachProfileRoutes(app);
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,
