@@ -18,15 +18,14 @@ export function HoursTab() {
     );
   }
   if (!data) return <Spinner label="Loading your hours" />;
-  // the form starts again from what the server saved
-  const saved = JSON.stringify([data.timeZone, data.weeklyHours, data.noticeHours, data.horizonDays, data.bookingMode]);
   return (
     <div className={styles.sections}>
       <section aria-labelledby="weekly-heading" className={styles.section}>
         <h2 id="weekly-heading" className={styles.title}>
           Weekly hours
         </h2>
-        <WeeklyHoursForm availability={data} key={saved} />
+        {/* (not keyed by what was saved: the form keeps its own state, and its "Saved" notice, across the refetch) */}
+        <WeeklyHoursForm availability={data} />
       </section>
       <section aria-labelledby="time-off-heading" className={styles.section}>
         <h2 id="time-off-heading" className={styles.title}>
