@@ -14,6 +14,7 @@ import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
+import { teachProfileRoutes } from './modules/teach/teach-profile-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
 import { teachLessonsRoutes } from './modules/teach/teach-lessons-routes.js';
 import { teachLessonActionRoutes } from './modules/teach/teach-lesson-actions.js';
@@ -175,6 +176,7 @@ export async function buildApp({
   await teachLessonsRoutes(app, { now, cursorSecret: env.authSecret, schoolTimeZone: env.schoolTimeZone });
   // the teacher accepts, declines, cancels (issue 25, decision 117)
   await teachLessonActionRoutes(app, { schoolSchedule: schoolDefaults.schedule, schoolEmail: env.schoolEmail, publicOrigin: env.publicOrigin, now });
+  await teachProfileRoutes(app);
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

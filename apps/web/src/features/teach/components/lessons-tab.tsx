@@ -15,21 +15,12 @@ export function startCursors(params: URLSearchParams): Record<TeachLessonView, s
   return { requests: start('requests'), upcoming: start('upcoming'), past: start('past') };
 }
 
-/**
- * What the server fetches before rendering /teach/lessons: the first page (or the linked one) of
- * each view. Resolves to a failed one if any (401/403: not a teacher), else the first.
- */
+/** What the server fetches before rendering /teach/lessons: the first page (or the linked one) of each view. */
 export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
   const starts = startCursors(params);
-  const results = await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
-  return results.find((result) => result.isError) ?? results[0]!;
+  return Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
 
-/** Whether the signed-in user may see the tab: the answer to its upcoming page (the one the page always asks for). */
-export function useTeachLessonsAccess(skip: boolean) {
-  const [params] = useSearchParams();
-  return useGetTeachLessonsQuery({ view: 'upcoming', cursor: startCursors(params).upcoming }, { skip });
-}
 
 /**
  * Where the calendar feed's link goes (the `mail` branch builds it: features/teach/calendar-feed*.tsx).
