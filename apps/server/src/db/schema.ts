@@ -425,6 +425,11 @@ export const booking = pgTable(
     teacherAbsentAt: timestamp('teacher_absent_at', { withTimezone: true }),
     /** the outbox row of the "rate your lesson" e-mail (due at the lesson's end), taken back on cancel */
     reviewMailId: uuid('review_mail_id'),
+    /** the .ics SEQUENCE: 0 when booked or requested, +1 with each change e-mailed (decision 118) */
+    icsSequence: integer('ics_sequence').notNull().default(0),
+    /** the outbox rows of the reminders due 24 h before the start (learner's, teacher's), taken back on cancel */
+    reminderMailId: uuid('reminder_mail_id'),
+    teacherReminderMailId: uuid('teacher_reminder_mail_id'),
   },
   (t) => [
     index('booking_teacher_idx').on(t.teacherId),
@@ -651,4 +656,25 @@ export const teacherExtraHours = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('teacher_extra_hours_teacher_on_idx').on(t.teacherId, t.onDate)],
+);
+
+/**
+ * A private calendar feed (decision 118): one per teacher or per learner account. Its URL's
+ * token is HMAC(secret, nonce), so the owner can be shown it again; requests find the feed by
+ * the token's SHA-256. Renewing replaces both: the old URL is then unknown (404).
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id').references(() => teacher.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_feed_teacher_idx').on(t.teacherId).where(sql`${t.teacherId} is not null`),
+    uniqueIndex('calendar_feed_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );

@@ -23,7 +23,7 @@ import type { Database, Db } from '../../db/client.js';
 import { enqueueMail } from '../../mail/index.js';
 import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
-import { holdMail, lessonCalendar, lessonMails } from './booking-mail.js';
+import { holdMail, lessonCalendar, queueLessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
 import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from '../teach/teach-repository.js';
@@ -144,12 +144,11 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       .send(lessonCalendar({ ...row, start }, url));
   }
 
-  /** Queues the learner's and the school's e-mails in `tx` (with the booking or cancellation). */
-  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
-    const { start } = row;
-    if (!start) return;
-    const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule, schoolEmail });
-    for (const message of messages) await enqueueMail(tx, message);
+  /** Queues the learner's, the teacher's and the school's e-mails in `tx` (with the booking or cancellation; decision 118). */
+  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string) {
+    if (!row.start) return;
+    const event = kind === 'booked' ? ({ kind: 'booked' } as const) : ({ kind: 'cancelled', by: 'learner' } as const);
+    await queueLessonMails(tx, event, row, { publicOrigin, manageUrl, schoolSchedule, schoolEmail, now: now() });
     // a lesson asks for its review once it has ended (decision 112); a cancel takes it back
     if (kind === 'booked') await queueReviewAsk(tx, row, manageUrl);
     else await takeBackReviewMail(tx, row.id);
@@ -163,7 +162,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
       // a hold was never announced (no calendar file, no school copy): nothing to take back. Asked of
       // the cancel itself, not of `row`: a hold confirmed since that read was announced.
-      if (done === 'lesson') await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
+      if (done === 'lesson') await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl);
       return done !== null;
     });
     if (!changed) {
@@ -277,7 +276,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
           const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
           for (const message of messages) await enqueueMail(tx, message);
         } else {
-          await queueMails(tx, 'booked', inserted, link, body.timeZone);
+          await queueMails(tx, 'booked', inserted, link);
         }
         return inserted;
       });
@@ -394,7 +393,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     const at = now();
     const confirmed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.confirm(tx, tokenHash, new Date(at));
-      if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
+      if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`);
       return done;
     });
     const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
