@@ -20,3 +20,4 @@ export * from './staff.js';
 export * from './admin.js';
 export * from './reviews.js';
 export * from './teach.js';
+export * from './calendar.js';
