@@ -125,9 +125,62 @@ export const bookingRequestSchema = bookingFormSchema
   .strict();
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
-/** pending: a visitor's booking waiting for its e-mail link (until confirmBy); expired: it was not confirmed in time. */
-export const LESSON_STATUSES = ['upcoming', 'past', 'cancelled', 'unscheduled', 'pending', 'expired'] as const;
+/**
+ * The learner's view of a booking. pending: a visitor's booking waiting for its e-mail link (until
+ * confirmBy); requested: waiting for the teacher's answer (until answerBy, decision 117);
+ * declined: the teacher said no; expired: not confirmed by e-mail in time (cancelledBy null), or
+ * not answered by the teacher in time (cancelledBy 'expired').
+ */
+export const LESSON_STATUSES = ['upcoming', 'past', 'cancelled', 'unscheduled', 'pending', 'expired', 'requested', 'declined'] as const;
 export type LessonStatus = (typeof LESSON_STATUSES)[number];
+
+/**
+ * Where a booking stands (the server's lessonState, modules/booking/lesson-state.ts; the
+ * teacher's side, decision 117): requested → confirmed | declined | expired; confirmed → past |
+ * cancelled. pending: a visitor's hold still waiting for its e-mail link (never shown to the
+ * teacher: their lists leave holds out).
+ */
+export const LESSON_STATES = ['requested', 'confirmed', 'past', 'cancelled', 'declined', 'expired', 'pending'] as const;
+export const lessonStatusSchema = z.enum(LESSON_STATES);
+export type LessonState = z.infer<typeof lessonStatusSchema>;
+
+/** Who ended a booking: the learner, the teacher or the school cancelled it; the teacher declined the request; nobody answered it. */
+export const CANCELLED_BY = ['learner', 'teacher', 'school', 'declined', 'expired'] as const;
+export const cancelledBySchema = z.enum(CANCELLED_BY);
+export type CancelledBy = z.infer<typeof cancelledBySchema>;
+
+/** How each teacher takes bookings: confirmed at once, or each one a request they answer (decision 117). */
+export const BOOKING_MODES = ['instant', 'request'] as const;
+export const bookingModeSchema = z.enum(BOOKING_MODES, { error: "Choose 'instant' or 'request'" });
+export type BookingMode = z.infer<typeof bookingModeSchema>;
+
+/** The school's cancellation cut-off (hours before the start) when none is set, and its bounds. */
+export const DEFAULT_CANCEL_CUTOFF_HOURS = 12;
+export const CANCEL_CUTOFF_HOURS_MAX = 168;
+export const cancelCutoffHoursSchema = z
+  .number({ error: 'A whole number of hours' })
+  .int('A whole number of hours')
+  .min(0, 'At least 0')
+  .max(CANCEL_CUTOFF_HOURS_MAX, `At most ${CANCEL_CUTOFF_HOURS_MAX} hours`);
+
+/** A reason told to the learner (a teacher's cancel or decline): one line, capped. */
+export const CANCEL_REASON_MAX = 500;
+const reasonText = (required: boolean) =>
+  z
+    .string({ error: 'Say why in a few words' })
+    .max(CANCEL_REASON_MAX * 4, { error: `At most ${CANCEL_REASON_MAX} characters`, abort: true })
+    .trim()
+    .min(required ? 1 : 0, 'Say why in a few words')
+    .max(CANCEL_REASON_MAX, { error: `At most ${CANCEL_REASON_MAX} characters`, abort: true })
+    .refine((v) => !hasControlCharacter(v), noControl);
+
+/** POST /api/teach/lessons/:id/decline body (the reason is optional). */
+export const declineLessonInputSchema = z.object({ reason: reasonText(false).optional() }).strict();
+export type DeclineLessonInput = z.infer<typeof declineLessonInputSchema>;
+
+/** POST /api/teach/lessons/:id/cancel body (the reason is required). */
+export const teacherCancelInputSchema = z.object({ reason: reasonText(true) }).strict();
+export type TeacherCancelInput = z.infer<typeof teacherCancelInputSchema>;
 
 /** One booked trial lesson as its owner sees it. */
 export const lessonSchema = z.object({
@@ -154,8 +207,41 @@ export const lessonSchema = z.object({
   confirmBy: z.string().nullable(),
   /** who did not come, as marked within 48 h of the end (decision 112): the console's bookings show it */
   noShow: z.enum(['learner', 'teacher']).nullable().optional(),
+  /** UTC; while requested: the time the teacher must answer by (decision 117), else null */
+  answerBy: z.string().nullable().optional(),
+  /** who ended it (with cancelledAt, or for an expired request) */
+  cancelledBy: cancelledBySchema.nullable().optional(),
+  /** the teacher's or the school's reason, told to the learner */
+  cancelReason: z.string().nullable().optional(),
+  /** the school's cut-off: lessons may be cancelled up to this many hours before they start (the server always says) */
+  cancelCutoffHours: z.number().int().optional(),
 });
 export type Lesson = z.infer<typeof lessonSchema>;
+
+/**
+ * One booking as its teacher sees it (POST /api/teach/lessons/:id/accept|decline|cancel answer
+ * it; the teacher's lists use the same shape). Times are UTC; the teacher's zone is theirs.
+ */
+export const teachLessonSchema = z.object({
+  id: z.string(),
+  state: lessonStatusSchema,
+  /** UTC; null for bookings made before lesson times existed */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  learner: z.object({ fullName: z.string() }),
+  language: z.string().nullable(),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** while requested: the answer's deadline */
+  answerBy: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: cancelledBySchema.nullable(),
+  cancelReason: z.string().nullable(),
+  /** confirmed and before the school's cut-off: the teacher may cancel it */
+  cancellable: z.boolean(),
+});
+export type TeachLesson = z.infer<typeof teachLessonSchema>;
 
 /** GET /api/bookings → the signed-in learner's lessons (upcoming soonest first, then the rest newest first). */
 export const lessonListSchema = z.object({ items: z.array(lessonSchema) });

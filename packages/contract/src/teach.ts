@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, timeZoneSchema, WEEKDAY_NAMES } from './admin.js';
+import { bookingModeSchema } from './booking.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
 
 /*
@@ -70,6 +71,8 @@ export const teachAvailabilityInputSchema = z
     weeklyHours: weeklyHoursInputSchema,
     noticeHours: noticeHoursSchema,
     horizonDays: horizonDaysSchema,
+    /** instant (default) or request (decision 117); left out: unchanged */
+    bookingMode: bookingModeSchema.optional(),
   })
   .strict();
 export type TeachAvailabilityInput = z.input<typeof teachAvailabilityInputSchema>;
@@ -117,6 +120,8 @@ export const teachAvailabilitySchema = z.object({
   ownHours: z.boolean(),
   noticeHours: z.number().int(),
   horizonDays: z.number().int(),
+  /** 'instant': bookings are lessons at once; 'request': each waits for the teacher's answer */
+  bookingMode: bookingModeSchema,
   /** entries not over yet, soonest first */
   timeOff: z.array(timeOffSchema),
   extraHours: z.array(extraHoursSchema),

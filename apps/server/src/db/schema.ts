@@ -391,6 +391,8 @@ export const teacherAvailability = pgTable('teacher_availability', {
   noticeHours: smallint('notice_hours').notNull().default(12),
   /** how far ahead learners may book, in days */
   horizonDays: smallint('horizon_days').notNull().default(14),
+  /** 'instant': lessons are confirmed at once; 'request': each booking waits for the teacher's answer (decision 117) */
+  bookingMode: text('booking_mode', { enum: ['instant', 'request'] }).notNull().default('instant'),
 });
 
 export const booking = pgTable(
@@ -425,6 +427,18 @@ export const booking = pgTable(
     teacherAbsentAt: timestamp('teacher_absent_at', { withTimezone: true }),
     /** the outbox row of the "rate your lesson" e-mail (due at the lesson's end), taken back on cancel */
     reviewMailId: uuid('review_mail_id'),
+    /**
+     * A request (decision 117): waits for the teacher's answer until this time, holding its slot
+     * meanwhile; null once accepted, and for instant lessons. Past it unanswered, the server
+     * declines it (cancelled_by 'expired'). Kept on a declined or expired request.
+     */
+    answerBy: timestamp('answer_by', { withTimezone: true }),
+    /** when the teacher accepted the request (null: an instant lesson, or not accepted) */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** who ended it, with cancelled_at: a request 'declined' by the teacher or 'expired' unanswered */
+    cancelledBy: text('cancelled_by', { enum: ['learner', 'teacher', 'school', 'declined', 'expired'] }),
+    /** the teacher's (or school's) reason, told to the learner */
+    cancelReason: text('cancel_reason'),
     /** the .ics SEQUENCE: 0 when booked or requested, +1 with each change e-mailed (decision 118) */
     icsSequence: integer('ics_sequence').notNull().default(0),
     /** the outbox rows of the reminders due 24 h before the start (learner's, teacher's), taken back on cancel */
@@ -436,6 +450,8 @@ export const booking = pgTable(
     index('booking_user_idx').on(t.userId),
     // the sweep finds holds by expiry
     index('booking_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
+    // the expiry sweep finds waiting requests by their deadline (decision 117)
+    index('booking_answer_by_idx').on(t.answerBy).where(sql`${t.answerBy} is not null and ${t.cancelledAt} is null`),
     /*
      * A slot can be booked once: at most one lesson that is not cancelled per teacher and
      * start. Concurrent bookings of one slot race here, and all but one fail with a unique
@@ -598,6 +614,8 @@ export const schoolSettings = pgTable('school_settings', {
   timeZone: text('time_zone'),
   weeklyHours: jsonb('weekly_hours').$type<number[][][]>(),
   contactEmail: text('contact_email'),
+  /** learners and teachers may cancel a lesson up to this many hours before it starts (null: 12; decision 117) */
+  cancelCutoffHours: smallint('cancel_cutoff_hours'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

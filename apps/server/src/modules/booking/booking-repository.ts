@@ -1,3 +1,4 @@
+import type { CancelledBy } from '@learnlingo/contract';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { pgErrorCode, type Database, type Db } from '../../db/client.js';
 import { booking, teacher, teacherAvailability, user } from '../../db/schema.js';
@@ -31,6 +32,11 @@ export interface BookingRow {
   /** no-shows (decision 112) */
   learnerAbsentAt?: Date | null;
   teacherAbsentAt?: Date | null;
+  /** a request (decision 117): the teacher answers by then; null once accepted and for instant lessons */
+  answerBy?: Date | null;
+  acceptedAt?: Date | null;
+  cancelledBy?: CancelledBy | null;
+  cancelReason?: string | null;
   teacher: Omit<TeacherForBooking, 'languages'>;
 }
 
@@ -47,6 +53,8 @@ export interface NewBooking {
   tokenHash: string;
   holdExpiresAt: Date | null;
   learnerTimeZone: string | null;
+  /** set for a request (decision 117); a visitor's request gets it when its e-mail link is used */
+  answerBy?: Date | null;
 }
 
 /** The unique index that lets a slot be booked once (see schema.ts). */
@@ -79,6 +87,10 @@ export const bookingColumns = {
   learnerTimeZone: booking.learnerTimeZone,
   learnerAbsentAt: booking.learnerAbsentAt,
   teacherAbsentAt: booking.teacherAbsentAt,
+  answerBy: booking.answerBy,
+  acceptedAt: booking.acceptedAt,
+  cancelledBy: booking.cancelledBy,
+  cancelReason: booking.cancelReason,
   teacherId: teacher.id,
   name: teacher.name,
   surname: teacher.surname,
@@ -111,6 +123,10 @@ export function toBookingRow(r: Selected): BookingRow {
     learnerTimeZone: r.learnerTimeZone,
     learnerAbsentAt: r.learnerAbsentAt,
     teacherAbsentAt: r.teacherAbsentAt,
+    answerBy: r.answerBy,
+    acceptedAt: r.acceptedAt,
+    cancelledBy: r.cancelledBy,
+    cancelReason: r.cancelReason,
     teacher: { id: r.teacherId, name: r.name, surname: r.surname, avatarUrl: r.avatarUrl, schedule: schedule(r.timeZone, r.weeklyHours) },
   };
 }

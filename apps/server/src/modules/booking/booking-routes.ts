@@ -26,6 +26,7 @@ import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingL
 import { holdMail, lessonCalendar, queueLessonMails } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
+import { beforeCutoff, DEFAULT_CANCEL_CUTOFF_HOURS, lessonState } from './lesson-state.js';
 import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from '../teach/teach-repository.js';
 import { queueReviewAsk } from '../reviews/review-mail.js';
 import { takeBackReviewMail } from '../reviews/review-service.js';
@@ -85,17 +86,11 @@ export interface BookingActions {
   confirm(token: string): Promise<Lesson>;
 }
 
-/** Where a booking stands at `at` (decision 102 for pending and expired). */
+/** Where a booking stands at `at`, as its learner sees it (decision 102 for pending, 117 for requests). */
 export function lessonStatus(row: BookingRow, at: number): Lesson['status'] {
-  const hold = row.holdExpiresAt?.getTime() ?? null;
-  if (hold !== null) {
-    // a released hold has cancelled_at = its expiry; a learner's cancel of a hold comes before it
-    if (row.cancelledAt ? row.cancelledAt.getTime() >= hold : at >= hold) return 'expired';
-    return row.cancelledAt ? 'cancelled' : 'pending';
-  }
-  if (row.cancelledAt) return 'cancelled';
-  if (!row.start) return 'unscheduled';
-  return row.start.getTime() + LESSON_MS > at ? 'upcoming' : 'past';
+  const state = lessonState(row, at);
+  if (state === 'confirmed') return row.start ? 'upcoming' : 'unscheduled';
+  return state;
 }
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'No such booking');
@@ -109,7 +104,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
   const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
 
-  function toLesson(row: BookingRow, at = now()): Lesson {
+  function toLesson(row: BookingRow, at = now(), cutoffHours = DEFAULT_CANCEL_CUTOFF_HOURS): Lesson {
     const start = row.start?.getTime() ?? null;
     const hold = row.holdExpiresAt?.getTime() ?? null;
     const status = lessonStatus(row, at);
@@ -121,15 +116,21 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       start: start === null ? null : new Date(start).toISOString(),
       end: start === null ? null : new Date(start + LESSON_MS).toISOString(),
       status,
+      // a hold or a request is not a lesson yet: the learner may withdraw it until it is answered
       cancellable:
         status === 'unscheduled' ||
         status === 'pending' ||
-        (status === 'upcoming' && start! - at > CANCEL_MIN_HOURS_AHEAD * HOUR_MS),
+        status === 'requested' ||
+        (status === 'upcoming' && beforeCutoff(row.start, at, cutoffHours)),
       reason: row.reason,
       createdAt: row.createdAt.toISOString(),
       cancelledAt: status === 'expired' ? null : (row.cancelledAt?.toISOString() ?? null),
       confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
       noShow: row.learnerAbsentAt ? 'learner' : row.teacherAbsentAt ? 'teacher' : null,
+      answerBy: status === 'requested' ? row.answerBy!.toISOString() : null,
+      cancelledBy: row.cancelledBy ?? (status === 'expired' && row.answerBy ? 'expired' : null),
+      cancelReason: row.cancelReason ?? null,
+      cancelCutoffHours: cutoffHours,
     };
   }
 

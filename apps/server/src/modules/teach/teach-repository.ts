@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LESSON_MINUTES } from '@learnlingo/contract';
+import { LESSON_MINUTES, type BookingMode } from '@learnlingo/contract';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { rowsOf } from '../../catalogue/index.js';
 import type { Db } from '../../db/client.js';
@@ -35,6 +35,8 @@ export interface ExtraHoursRow {
 export interface TeacherAvailabilityRecord extends Availability {
   /** false: no row of their own; the schedule is the school's */
   ownHours: boolean;
+  /** 'instant' (also without a row of their own) or 'request' (decision 117) */
+  bookingMode: BookingMode;
   timeOff: TimeOffRow[];
   extraHours: ExtraHoursRow[];
 }
@@ -44,6 +46,7 @@ interface AvailabilityRow {
   weeklyHours: unknown;
   noticeHours: number | null;
   horizonDays: number | null;
+  bookingMode: BookingMode | null;
   timeOff: unknown;
   extraHours: unknown;
 }
@@ -64,7 +67,7 @@ export async function readTeacherAvailability(db: Db, teacherId: string, school:
   const [row] = await rowsOf<AvailabilityRow>(
     db,
     sql`
-    select a.time_zone as "timeZone", a.weekly_hours as "weeklyHours", a.notice_hours as "noticeHours", a.horizon_days as "horizonDays",
+    select a.time_zone as "timeZone", a.weekly_hours as "weeklyHours", a.notice_hours as "noticeHours", a.horizon_days as "horizonDays", a.booking_mode as "bookingMode",
       (select coalesce(json_agg(json_build_object('id', o.id, 'startsOn', o.starts_on, 'endsOn', o.ends_on, 'reason', o.reason) order by o.starts_on, o.id), '[]'::json)
          from ${teacherTimeOff} o where o.teacher_id = ${teacherId} and o.ends_on >= ${live}::date) as "timeOff",
       (select coalesce(json_agg(json_build_object('id', x.id, 'on', x.on_date, 'fromHour', x.from_hour, 'toHour', x.to_hour) order by x.on_date, x.from_hour, x.id), '[]'::json)
@@ -80,6 +83,7 @@ export async function readTeacherAvailability(db: Db, teacherId: string, school:
     schedule: ownHours ? { timeZone: own.timeZone!, hours: own.weeklyHours as WeeklyHours } : school,
     noticeHours: own?.noticeHours ?? DEFAULT_BOOKING_RULES.noticeHours,
     horizonDays: own?.horizonDays ?? DEFAULT_BOOKING_RULES.horizonDays,
+    bookingMode: row?.bookingMode === 'request' ? 'request' : 'instant',
     timeOff,
     extraHours,
   };
@@ -90,6 +94,7 @@ export interface AvailabilityValues {
   weeklyHours: WeeklyHours;
   noticeHours: number;
   horizonDays: number;
+  bookingMode: BookingMode;
 }
 
 export async function writeTeacherAvailability(tx: Db, teacherId: string, values: AvailabilityValues): Promise<void> {

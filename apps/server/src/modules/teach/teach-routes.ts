@@ -67,6 +67,7 @@ function view(teacherId: string, a: TeacherAvailabilityRecord): TeachAvailabilit
     ownHours: a.ownHours,
     noticeHours: a.noticeHours,
     horizonDays: a.horizonDays,
+    bookingMode: a.bookingMode,
     timeOff: a.timeOff,
     extraHours: a.extraHours.map(extraView),
   };
@@ -122,16 +123,24 @@ export async function teachRoutes(app: FastifyInstance, { school, now }: TeachRo
       const schoolNow = await school();
       await app.db.orm.transaction(async (tx) => {
         const before = await readTeacherAvailability(tx, teacherId, schoolNow.schedule, now());
-        await writeTeacherAvailability(tx, teacherId, { timeZone, weeklyHours: hours, noticeHours, horizonDays });
+        // left out, the booking mode stays as it is (decision 117)
+        const bookingMode = request.body.bookingMode ?? before.bookingMode;
+        await writeTeacherAvailability(tx, teacherId, { timeZone, weeklyHours: hours, noticeHours, horizonDays, bookingMode });
         await recordActivity(tx, {
           actor: actorOf(request),
           action: 'hours.update',
           subject: { type: 'teacher', id: teacherId },
           before: before.ownHours
-            ? { timeZone: before.schedule.timeZone, weeklyHours: formatWeeklyHours(before.schedule.hours), noticeHours: before.noticeHours, horizonDays: before.horizonDays }
+            ? {
+                timeZone: before.schedule.timeZone,
+                weeklyHours: formatWeeklyHours(before.schedule.hours),
+                noticeHours: before.noticeHours,
+                horizonDays: before.horizonDays,
+                bookingMode: before.bookingMode,
+              }
             : null,
           // in the console's syntax, as the school's own hours are logged
-          after: { timeZone, weeklyHours: formatWeeklyHours(hours), noticeHours, horizonDays },
+          after: { timeZone, weeklyHours: formatWeeklyHours(hours), noticeHours, horizonDays, bookingMode },
         });
       });
       reply.header('cache-control', 'private, no-store');

@@ -16,6 +16,8 @@ const STATUS_LABEL: Record<Lesson['status'], string> = {
   unscheduled: 'Time to be agreed',
   pending: 'Waiting for your confirmation',
   expired: 'Not confirmed in time',
+  requested: 'Waiting for the teacher',
+  declined: 'Declined',
 };
 
 export interface LessonCardProps {
