@@ -111,14 +111,16 @@ export function holdMail(c: HoldMailContext): MailMessage[] {
 export type LessonEvent =
   /** an instant lesson, booked (or its visitor's hold confirmed): SEQUENCE 0 */
   | { kind: 'booked' }
-  /** a request waiting for the teacher until `answerBy`: a TENTATIVE event, SEQUENCE 0 */
-  | { kind: 'requested'; answerBy: Date }
+  /** a request waiting for the teacher until `answerBy` (default: the row's answer_by): a TENTATIVE event, SEQUENCE 0 */
+  | { kind: 'requested'; answerBy?: Date }
   /** the teacher accepted the request */
   | { kind: 'accepted' }
   /** the teacher declined the request */
   | { kind: 'declined'; reason?: string | null }
   /** nobody answered the request by its deadline: the server declined it */
   | { kind: 'expired' }
+  /** the learner withdrew their request before the teacher answered */
+  | { kind: 'withdrawn' }
   | { kind: 'cancelled'; by: 'learner' | 'teacher' | 'school'; reason?: string | null };
 
 /** A reminder is due this long before the start (decision 118). */
@@ -154,7 +156,9 @@ const kindOfLesson = (row: BookingRow) => `${row.language ? `${row.language} ` :
 /** "a French trial lesson", "an Italian trial lesson" */
 const a = (words: string) => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
 
-const isRemoval = (event: LessonEvent) => event.kind === 'declined' || event.kind === 'expired' || event.kind === 'cancelled';
+const isRemoval = (event: LessonEvent) => event.kind === 'declined' || event.kind === 'expired' || event.kind === 'withdrawn' || event.kind === 'cancelled';
+/** When a request is to be answered by (the event's, else the row's). */
+const answerByOf = (event: { answerBy?: Date }, row: BookingRow) => event.answerBy ?? row.answerBy ?? row.start ?? new Date(0);
 const reasonLine = (reason: string | null | undefined, label = 'Reason') => (reason ? [`${label}: ${reason}`] : []);
 
 function attachmentFor(event: LessonEvent, row: BookingRow & { start: Date }, c: LessonMailContext, url: string | undefined) {
@@ -193,7 +197,7 @@ function learnerMail(event: LessonEvent, row: BookingRow & { start: Date }, c: L
           `your request for ${a(lesson)} is sent:`,
           at,
           '',
-          `The teacher answers by ${when(event.answerBy, c.learnerTimeZone, false)}; until then the time is kept for you, and we e-mail you the answer.`,
+          `The teacher answers by ${when(answerByOf(event, row), c.learnerTimeZone, false)}; until then the time is kept for you, and we e-mail you the answer.`,
           ...see,
         ],
         'The attached file adds it to your calendar as not yet confirmed.',
@@ -212,6 +216,8 @@ function learnerMail(event: LessonEvent, row: BookingRow & { start: Date }, c: L
         [`the teacher did not answer your request for ${a(lesson)} on ${at} in time, so it has expired.`, '', again],
         'The attached file removes it from your calendar.',
       );
+    case 'withdrawn':
+      return mail(`Your request for ${a(lesson)} is cancelled`, [`your request for ${a(lesson)} on ${at} is cancelled, as you asked.`], 'The attached file removes it from your calendar.');
     case 'cancelled':
       return mail(
         `Your ${lesson} was cancelled${event.by === 'learner' ? '' : ` by the ${event.by}`}`,
@@ -237,7 +243,7 @@ function teacherText(event: LessonEvent, row: BookingRow & { start: Date }, c: L
           `A learner asks for ${a(kindOfLesson(row))} with you:`,
           ...details,
           '',
-          `Accept or decline it by ${when(event.answerBy, c.teacherTimeZone, false)}: ${c.teachUrl}`,
+          `Accept or decline it by ${when(answerByOf(event, row), c.teacherTimeZone, false)}: ${c.teachUrl}`,
           'Unanswered by then, it is declined for you; that does not count against you.',
         ],
       };
@@ -250,6 +256,8 @@ function teacherText(event: LessonEvent, row: BookingRow & { start: Date }, c: L
         subject: `Expired: ${lesson}, ${at}`,
         body: [`This request for ${a(kindOfLesson(row))} was not answered by its deadline, so it was declined (that does not count against you):`, ...details],
       };
+    case 'withdrawn':
+      return { subject: `Withdrawn: ${lesson}, ${at}`, body: [`The learner withdrew this request for ${a(kindOfLesson(row))}; nothing to answer:`, ...details] };
     case 'cancelled': {
       const who = event.by === 'learner' ? 'the learner' : event.by === 'teacher' ? 'you' : 'the school';
       return {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { calendarFeed, mailOutbox, teacherAccount, teacherAvailability, user } from '../../db/schema.js';
+import { booking, calendarFeed, mailOutbox, teacherAccount, teacherAvailability, user } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/app.js';
 import { testEngine } from '../../test/db.js';
@@ -104,6 +104,12 @@ describe(`private calendar feeds (${testEngine})`, () => {
     expect(mine.map((e) => e.uid).sort()).toEqual([`${id}@learnlingo`, `${lessonId}@learnlingo`].sort());
     expect(mine.find((e) => e.uid === `${id}@learnlingo`)).toMatchObject({ status: 'CONFIRMED', start });
     expect(mine.every((e) => !e.summary.includes('Ada') && !e.description.includes('Living abroad'))).toBe(true);
+
+    // a request waiting for the teacher (decision 117) is TENTATIVE; past its deadline unanswered, CANCELLED
+    await t.db.orm.update(booking).set({ answerBy: new Date(CLOCK + 3_600_000) }).where(eq(booking.id, id));
+    expect(events((await t.app.inject({ method: 'GET', url: pathOf(url) })).body).find((e) => e.uid === `${id}@learnlingo`)?.status).toBe('TENTATIVE');
+    await t.db.orm.update(booking).set({ answerBy: new Date(CLOCK - 1) }).where(eq(booking.id, id));
+    expect(events((await t.app.inject({ method: 'GET', url: pathOf(url) })).body).find((e) => e.uid === `${id}@learnlingo`)?.status).toBe('CANCELLED');
   });
 
   it('a wrong, malformed or renewed token answers 404; the database keeps no token', async () => {

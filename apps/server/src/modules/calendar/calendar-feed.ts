@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { booking, calendarFeed, teacher } from '../../db/schema.js';
 import { lessonUid } from '../booking/booking-mail.js';
 import { calendarFeedFile, type CalendarEvent } from '../booking/ics.js';
+import { lessonState } from '../booking/lesson-state.js';
 import { LESSON_MS } from '../booking/schedule.js';
 
 /*
@@ -71,6 +72,8 @@ export function calendarFeeds(secret: string, publicOrigin: string) {
           start: booking.start,
           createdAt: booking.createdAt,
           cancelledAt: booking.cancelledAt,
+          cancelledBy: booking.cancelledBy,
+          answerBy: booking.answerBy,
           sequence: booking.icsSequence,
           language: booking.language,
           fullName: booking.fullName,
@@ -95,6 +98,8 @@ export function calendarFeeds(secret: string, publicOrigin: string) {
       const events: CalendarEvent[] = rows.map((r) => {
         const start = r.start!;
         const language = r.language ? `${r.language} ` : '';
+        // a request still waiting is TENTATIVE; one declined, expired (even before the sweep wrote it) or cancelled is CANCELLED
+        const state = lessonState({ ...r, holdExpiresAt: null }, now);
         const other = forTeacher ? r.fullName || 'a learner' : `${r.teacherName} ${r.teacherSurname}`;
         return {
           uid: lessonUid(r.id),
@@ -105,7 +110,8 @@ export function calendarFeeds(secret: string, publicOrigin: string) {
           description: forTeacher
             ? `Trial ${language}lesson (60 minutes) with ${other}. Reason for learning: ${r.reason}`
             : `Trial ${language}lesson (60 minutes) with ${other}.`,
-          cancelled: r.cancelledAt !== null,
+          cancelled: state === 'cancelled' || state === 'declined' || state === 'expired',
+          tentative: state === 'requested',
           sequence: r.sequence,
         };
       });
