@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
+import { teachLessonActionRoutes } from './modules/teach/teach-lesson-actions.js';
 import { registerAuth } from './plugins/auth.js';
 import { accountFormRoutes } from './plugins/account-form-routes.js';
 import { authFormRoutes } from './plugins/auth-form-routes.js';
@@ -172,6 +173,8 @@ export async function buildApp({
   await calendarRoutes(app, { publicOrigin: env.publicOrigin, secret: env.authSecret, now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  // the teacher accepts, declines, cancels (issue 25, decision 117)
+  await teachLessonActionRoutes(app, { schoolSchedule: schoolDefaults.schedule, schoolEmail: env.schoolEmail, publicOrigin: env.publicOrigin, now });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

@@ -79,6 +79,10 @@ export const lessonMessages = {
   holdExpired: 'This booking was not confirmed in time, so its time is free again. Please book again.',
 } as const;
 
+/** 409 CANCEL_TOO_LATE: the school's cut-off (decision 117; 12 hours unless the school set another). */
+export const cancelTooLateMessage = (hours: number) =>
+  hours === 12 ? lessonMessages.cancelTooLate : `A lesson can be cancelled only up to ${hours} hour${hours === 1 ? '' : 's'} before it starts.`;
+
 /** 429 on POST /api/bookings (the wait is also in Retry-After, in seconds). */
 export const tooManyBookingsMessage = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

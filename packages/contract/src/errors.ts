@@ -19,8 +19,10 @@ export const apiErrorCodes = [
   'BAD_GATEWAY',
   /** the lesson time was booked by someone else first */
   'SLOT_TAKEN',
-  /** a lesson can be cancelled only up to CANCEL_MIN_HOURS_AHEAD before it starts */
+  /** a lesson can be cancelled only up to the school's cut-off (default 12 hours) before it starts (decision 117) */
   'CANCEL_TOO_LATE',
+  /** a lesson's state forbids the action: a request already answered or expired, a lesson already cancelled (decision 117) */
+  'LESSON_STATE',
   /** a visitor's booking was not confirmed by its e-mail link in time (decision 102) */
   'BOOKING_EXPIRED',
   /** the change clashes with what is there (a profile that already has an account; decision 109) */

@@ -109,7 +109,9 @@ export async function bookingFormRoutes(app: FastifyInstance, options: BookingFo
       if (!token.success) throw new HttpError(404, 'NOT_FOUND', 'No such booking');
       let confirmed = false;
       try {
-        confirmed = (await actions.confirm(token.data)).status === 'upcoming';
+        // a lesson, or a request now waiting for the teacher (decision 117)
+        const { status } = await actions.confirm(token.data);
+        confirmed = status === 'upcoming' || status === 'requested';
       } catch (error) {
         // expired or gone: the page says which
         if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) throw error;

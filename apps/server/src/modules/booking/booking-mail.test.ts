@@ -276,8 +276,8 @@ describe('the times in each e-mail, in each reader’s zone', () => {
   it('a request tells each side the deadline in their own zone; accept, decline and expiry keep the UID and grow the SEQUENCE', () => {
     const lesson = row('2027-03-28T09:00:00Z', 'Asia/Kolkata');
     const asked = lessonEventMails({ kind: 'requested', answerBy: new Date('2027-03-27T08:30:00Z') }, lesson, context('Asia/Kolkata', 'Europe/Berlin'));
-    expect(asked.learner!.text).toContain('answers by Saturday 27 March 2027, 14:00 (Asia/Kolkata)');
-    expect(asked.teacher!.text).toContain('by Saturday 27 March 2027, 09:30 (Europe/Berlin)');
+    expect(asked.learner!.text).toContain('answers it by Saturday 27 March, 14:00 (Asia/Kolkata)');
+    expect(asked.teacher!.text).toContain('by Saturday 27 March, 09:30 (Europe/Berlin)');
     expect(icsOf(asked.learner!)).toContain('STATUS:TENTATIVE');
     const uid = /^UID:.+$/m.exec(icsOf(asked.learner!))![0];
     const accepted = lessonEventMails({ kind: 'accepted' }, lesson, context('Asia/Kolkata', 'Europe/Berlin', { sequence: 1 }));
@@ -293,7 +293,7 @@ describe('the times in each e-mail, in each reader’s zone', () => {
       expect(/^UID:.+$/m.exec(icsOf(mails.teacher!))![0]).toBe(uid);
     }
     const declined = lessonEventMails({ kind: 'declined', reason: 'Ill that week' }, lesson, context('Asia/Kolkata', 'Europe/Berlin', { sequence: 1 }));
-    expect(declined.learner!.text).toContain('Reason: Ill that week');
+    expect(declined.learner!.text).toContain('Their reason: Ill that week');
     expect(declined.teacher!.text).toContain('Your reason: Ill that week');
   });
 
@@ -302,7 +302,7 @@ describe('the times in each e-mail, in each reader’s zone', () => {
     const byTeacher = lessonEventMails({ kind: 'cancelled', by: 'teacher', reason: 'A family matter' }, lesson, context('Europe/Berlin', 'Asia/Kolkata', { sequence: 2 }));
     expect(byTeacher.learner!.subject).toMatch(/was cancelled by the teacher$/);
     expect(byTeacher.learner!.text).toContain('the teacher cancelled your French trial lesson with Jane Smith on Friday 20 November 2026, 11:00–12:00 (Europe/Berlin).');
-    expect(byTeacher.learner!.text).toContain('Reason: A family matter');
+    expect(byTeacher.learner!.text).toContain('Their reason: A family matter');
     expect(byTeacher.teacher!.subject).toMatch(/^Cancelled by you: French trial lesson with Ada Lovelace, Friday 20 November 2026, 15:30–16:30 \(Asia\/Kolkata\)$/);
     expect(icsOf(byTeacher.teacher!)).toContain('SEQUENCE:2');
     const byLearner = lessonEventMails({ kind: 'cancelled', by: 'learner' }, lesson, context('Europe/Berlin', 'Asia/Kolkata'));

@@ -24,6 +24,13 @@ export function when(start: Date, timeZone: string, range = true): string {
   return `${day.replace(',', '')}, ${time.format(start)}${end} (${timeZone})`;
 }
 
+/** "Sunday 25 October, 09:00 (Europe/Berlin)": a request's deadline (a day or less ahead) in `timeZone`. */
+export function deadline(at: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(at);
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return `${day.replace(',', '')}, ${time} (${timeZone})`;
+}
+
 /**
  * The learner's name as mail text. Booking mails are plain text only (no HTML part, so no
  * markup to escape), and clients make links of URL-like text even there: a zero-width space
@@ -197,7 +204,7 @@ function learnerMail(event: LessonEvent, row: BookingRow & { start: Date }, c: L
           `your request for ${a(lesson)} is sent:`,
           at,
           '',
-          `The teacher answers by ${when(answerByOf(event, row), c.learnerTimeZone, false)}; until then the time is kept for you, and we e-mail you the answer.`,
+          `${row.teacher.name} ${row.teacher.surname} answers it by ${deadline(answerByOf(event, row), c.learnerTimeZone)}; until then the time is kept for you, and we e-mail you the answer.`,
           ...see,
         ],
         'The attached file adds it to your calendar as not yet confirmed.',
@@ -207,12 +214,12 @@ function learnerMail(event: LessonEvent, row: BookingRow & { start: Date }, c: L
     case 'declined':
       return mail(
         `Your request for ${a(lesson)} was declined`,
-        [`the teacher declined your request for ${a(lesson)} on ${at}.`, ...reasonLine(event.reason), '', again],
+        [`the teacher declined your request for ${a(lesson)} on ${at}.`, ...reasonLine(event.reason, 'Their reason'), '', again],
         'The attached file removes it from your calendar.',
       );
     case 'expired':
       return mail(
-        `Your request for ${a(lesson)} expired`,
+        `Your request for ${a(lesson)} was not answered`,
         [`the teacher did not answer your request for ${a(lesson)} on ${at} in time, so it has expired.`, '', again],
         'The attached file removes it from your calendar.',
       );
@@ -221,7 +228,7 @@ function learnerMail(event: LessonEvent, row: BookingRow & { start: Date }, c: L
     case 'cancelled':
       return mail(
         `Your ${lesson} was cancelled${event.by === 'learner' ? '' : ` by the ${event.by}`}`,
-        [event.by === 'learner' ? `your ${lesson} on ${at} was cancelled.` : `the ${event.by} cancelled your ${lesson} on ${at}.`, ...reasonLine(event.reason)],
+        [event.by === 'learner' ? `your ${lesson} on ${at} was cancelled.` : `the ${event.by} cancelled your ${lesson} on ${at}.`, ...reasonLine(event.reason, event.by === 'teacher' ? 'Their reason' : 'Reason')],
         'The attached file removes it from your calendar.',
       );
   }
@@ -243,7 +250,7 @@ function teacherText(event: LessonEvent, row: BookingRow & { start: Date }, c: L
           `A learner asks for ${a(kindOfLesson(row))} with you:`,
           ...details,
           '',
-          `Accept or decline it by ${when(answerByOf(event, row), c.teacherTimeZone, false)}: ${c.teachUrl}`,
+          `Accept or decline it by ${deadline(answerByOf(event, row), c.teacherTimeZone)}: ${c.teachUrl}`,
           'Unanswered by then, it is declined for you; that does not count against you.',
         ],
       };

@@ -99,7 +99,7 @@ export const bookingColumns = {
   weeklyHours: teacherAvailability.weeklyHours,
 };
 
-const selectBookings = (orm: Db) =>
+export const selectBookings = (orm: Db) =>
   orm
     .select(bookingColumns)
     .from(booking)
@@ -154,7 +154,7 @@ export function createBookingRepository(db: Database) {
       return { ...rest, schedule: schedule(timeZone, weeklyHours) };
     },
 
-    /** starts (ms) of the teacher's lessons that are not cancelled nor expired holds at `at`, in [from, to) */
+    /** starts (ms) of the teacher's lessons and requests that are not cancelled nor expired at `at`, in [from, to) */
     async bookedStarts(teacherId: string, from: Date, to: Date, at: Date): Promise<Set<number>> {
       const rows = await db.orm
         .select({ start: booking.start })
@@ -164,6 +164,8 @@ export function createBookingRepository(db: Database) {
             eq(booking.teacherId, teacherId),
             isNull(booking.cancelledAt),
             or(isNull(booking.holdExpiresAt), gt(booking.holdExpiresAt, at)),
+            // a request not answered by its deadline holds nothing (decision 117), swept or not yet
+            or(isNull(booking.answerBy), gt(booking.answerBy, at)),
             gte(booking.start, from),
             lt(booking.start, to),
           ),
@@ -197,11 +199,15 @@ export function createBookingRepository(db: Database) {
         );
     },
 
-    /** Makes the hold behind `tokenHash` a lesson if it is still held at `at`, in one statement; false if not. */
-    async confirm(tx: Db, tokenHash: string, at: Date): Promise<boolean> {
+    /**
+     * Makes the hold behind `tokenHash` a lesson if it is still held at `at`, in one statement;
+     * false if not. A hold of a request (answer_by set) becomes a request that waits for the
+     * teacher until `answerBy` (from now on: decision 117).
+     */
+    async confirm(tx: Db, tokenHash: string, at: Date, answerBy: Date | null): Promise<boolean> {
       const changed = await tx
         .update(booking)
-        .set({ holdExpiresAt: null })
+        .set({ holdExpiresAt: null, ...(answerBy ? { answerBy } : {}) })
         .where(and(eq(booking.tokenHash, tokenHash), isNull(booking.cancelledAt), gt(booking.holdExpiresAt, at)))
         .returning({ id: booking.id });
       return changed.length > 0;
@@ -230,6 +236,12 @@ export function createBookingRepository(db: Database) {
       return row ? toBookingRow(row) : null;
     },
 
+    /** The booking with this id, whoever's (the caller has already checked it is theirs). */
+    async findById(id: string): Promise<BookingRow | null> {
+      const [row] = await selectBookings(db.orm).where(eq(booking.id, id));
+      return row ? toBookingRow(row) : null;
+    },
+
     async findByTokenHash(tokenHash: string): Promise<BookingRow | null> {
       const [row] = await selectBookings(db.orm).where(eq(booking.tokenHash, tokenHash));
       return row ? toBookingRow(row) : null;
@@ -245,25 +257,30 @@ export function createBookingRepository(db: Database) {
     },
 
     /**
-     * Cancels the booking if it is not cancelled yet and starts after `startsAfter` (or has
-     * no start), in one statement. Says what it cancelled as of that statement: a 'hold'
-     * (never announced) or a 'lesson' — a hold read earlier may have been confirmed since, and
-     * then the school must hear of its cancellation. null when nothing changed (the caller knows why).
+     * The learner's cancel, in one statement: cancels the booking if it is not cancelled yet and
+     * either starts after `latestStart` (the cut-off; a lesson), or is a hold or a request still
+     * waiting at `at` that has not started (withdrawn at any time before its answer), or has no
+     * start. Says what it cancelled as of that statement: a 'hold' (never announced), a 'request'
+     * or a 'lesson' — a hold read earlier may have been confirmed, a request accepted since. null
+     * when nothing changed (the caller knows why).
      */
-    async cancel(tx: Db, id: string, at: Date, startsAfter: Date): Promise<'hold' | 'lesson' | null> {
+    async cancel(tx: Db, id: string, at: Date, latestStart: Date): Promise<'hold' | 'request' | 'lesson' | null> {
+      const now = at.toISOString();
       const changed = await tx
         .update(booking)
-        .set({ cancelledAt: at })
+        .set({ cancelledAt: at, cancelledBy: 'learner' })
         .where(
           and(
             eq(booking.id, id),
             isNull(booking.cancelledAt),
-            sql`(${booking.start} is null or ${booking.start} > ${startsAfter.toISOString()}::timestamptz)`,
+            sql`(${booking.answerBy} is null or ${booking.answerBy} > ${now}::timestamptz or ${booking.holdExpiresAt} is not null)`,
+            sql`(${booking.start} is null or ${booking.start} > ${latestStart.toISOString()}::timestamptz
+                 or ((${booking.holdExpiresAt} > ${now}::timestamptz or ${booking.answerBy} > ${now}::timestamptz) and ${booking.start} > ${now}::timestamptz))`,
           ),
         )
-        .returning({ holdExpiresAt: booking.holdExpiresAt });
+        .returning({ holdExpiresAt: booking.holdExpiresAt, answerBy: booking.answerBy });
       const [row] = changed;
-      return row ? (row.holdExpiresAt ? 'hold' : 'lesson') : null;
+      return row ? (row.holdExpiresAt ? 'hold' : row.answerBy ? 'request' : 'lesson') : null;
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   bookingCreatedSchema,
   bookingRequestSchema,
   bookingTokenSchema,
-  CANCEL_MIN_HOURS_AHEAD,
+  cancelTooLateMessage,
   lessonListSchema,
   lessonSchema,
   slotsQuerySchema,
@@ -23,13 +23,13 @@ import type { Database, Db } from '../../db/client.js';
 import { enqueueMail } from '../../mail/index.js';
 import { HttpError, loggableError } from '../../plugins/errors.js';
 import { addressForLimit, countBooking, limitKey, mailboxForLimit, pruneBookingLimits, type BookingLimits } from './booking-limits.js';
-import { holdMail, lessonCalendar, queueLessonMails } from './booking-mail.js';
+import { holdMail, lessonCalendar } from './booking-mail.js';
 import { createBookingRepository, isSlotTaken, type BookingRow } from './booking-repository.js';
 import { bookableWindow, isTimeZone, LESSON_MS, offeredStarts, type Interval, type Schedule } from './schedule.js';
-import { beforeCutoff, DEFAULT_CANCEL_CUTOFF_HOURS, lessonState } from './lesson-state.js';
+import { beforeCutoff, DEFAULT_CANCEL_CUTOFF_HOURS, earliestRequestStart, lessonState, requestAnswerBy } from './lesson-state.js';
 import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from '../teach/teach-repository.js';
-import { queueReviewAsk } from '../reviews/review-mail.js';
-import { takeBackReviewMail } from '../reviews/review-service.js';
+import { expireRequests, readCancelCutoffHours, sweepRequests } from './lesson-actions.js';
+import { cancelledByLearner, lessonBooked, lessonRequested, type LessonEventContext } from './lesson-events.js';
 
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
@@ -103,6 +103,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
   const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
+  const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin, now };
+  const cutoffHours = () => readCancelCutoffHours(app.db.orm);
 
   function toLesson(row: BookingRow, at = now(), cutoffHours = DEFAULT_CANCEL_CUTOFF_HOURS): Lesson {
     const start = row.start?.getTime() ?? null;
@@ -137,7 +139,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   function sendCalendar(reply: FastifyReply, row: BookingRow, url?: string) {
     const { start } = row;
     if (!start) throw new HttpError(404, 'NOT_FOUND', 'This lesson has no time yet');
-    if (row.holdExpiresAt) throw new HttpError(404, 'NOT_FOUND', 'This lesson is not confirmed');
+    if (row.holdExpiresAt || row.answerBy) throw new HttpError(404, 'NOT_FOUND', 'This lesson is not confirmed');
     return reply
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'attachment; filename="learnlingo-trial-lesson.ics"')
@@ -145,34 +147,30 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       .send(lessonCalendar({ ...row, start }, url));
   }
 
-  /** Queues the learner's, the teacher's and the school's e-mails in `tx` (with the booking or cancellation; decision 118). */
-  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string) {
-    if (!row.start) return;
-    const event = kind === 'booked' ? ({ kind: 'booked' } as const) : ({ kind: 'cancelled', by: 'learner' } as const);
-    await queueLessonMails(tx, event, row, { publicOrigin, manageUrl, schoolSchedule, schoolEmail, now: now() });
-    // a lesson asks for its review once it has ended (decision 112); a cancel takes it back
-    if (kind === 'booked') await queueReviewAsk(tx, row, manageUrl);
-    else await takeBackReviewMail(tx, row.id);
-  }
-
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
   async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
     const at = now();
-    if (row.cancelledAt || toLesson(row, at).status === 'expired') return toLesson(row, at);
+    const cutoff = await cutoffHours();
+    const state = lessonState(row, at);
+    if (state === 'cancelled' || state === 'declined' || state === 'expired') return toLesson(row, at, cutoff);
     const changed = await app.db.orm.transaction(async (tx) => {
-      const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
+      const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + cutoff * HOUR_MS));
       // a hold was never announced (no calendar file, no school copy): nothing to take back. Asked of
-      // the cancel itself, not of `row`: a hold confirmed since that read was announced.
-      if (done === 'lesson') await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl);
+      // the cancel itself, not of `row`: a hold confirmed (or a request accepted) since that read was announced.
+      if (done === 'lesson' || done === 'request') {
+        await cancelledByLearner(tx, { ...row, cancelledAt: new Date(at), cancelledBy: 'learner' }, events, manageUrl, done === 'request');
+      }
       return done !== null;
     });
     if (!changed) {
-      // a concurrent cancel got there first, or it is too late
-      if (row.start && row.start.getTime() - at <= CANCEL_MIN_HOURS_AHEAD * HOUR_MS) {
-        throw new HttpError(409, 'CANCEL_TOO_LATE', lessonMessages.cancelTooLate);
+      // a concurrent cancel or answer got there first, or it is too late
+      const current = await repository.findById(row.id);
+      if (current && lessonState(current, at) === 'confirmed' && !beforeCutoff(current.start, at, cutoff)) {
+        throw new HttpError(409, 'CANCEL_TOO_LATE', cancelTooLateMessage(cutoff));
       }
+      return toLesson(current ?? row, at, cutoff);
     }
-    return toLesson({ ...row, cancelledAt: row.cancelledAt ?? new Date(at) }, at);
+    return toLesson({ ...row, cancelledAt: new Date(at), cancelledBy: 'learner' }, at, cutoff);
   }
 
   r.get(
@@ -194,6 +192,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       // the teacher's own hours, time off, extra hours, notice and horizon (issue 25, decision 116)
       const availability = await readTeacherAvailability(app.db.orm, teacher.id, school.schedule, at);
       const window = bookableWindow(at, availability);
+      // a request leaves its teacher at least an hour to answer before the hour before the start (decision 117)
+      if (availability.bookingMode === 'request') window.from = Math.max(window.from, earliestRequestStart(at));
       const from = Math.max(window.from, request.query.from ? Date.parse(request.query.from) : -Infinity);
       const to = Math.min(window.to, request.query.to ? Date.parse(request.query.to) : Infinity);
       // lessons that began up to a lesson's length before `from` still take the starts they overlap
@@ -247,6 +247,13 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     const ownAddress = user !== null && body.email.toLowerCase() === user.email.toLowerCase();
     const held = !ownAddress || !(await repository.emailVerified(user.id));
     const holdExpiresAt = held ? new Date(at + holdMs) : null;
+    // on request (decision 117): the teacher answers by answer_by (a visitor's from the e-mail link on,
+    // so a visitor's request needs its hold's time more ahead)
+    const isRequest = availability.bookingMode === 'request';
+    if (isRequest && start < earliestRequestStart(at) + (held ? holdMs : 0)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', lessonMessages.slotUnavailable, { start: lessonMessages.slotUnavailable });
+    }
+    const answerBy = isRequest ? new Date(requestAnswerBy(at, start)) : null;
     const token = newBookingToken();
     const link = `${publicOrigin}/bookings/${token}`;
     let row: BookingRow;
@@ -254,6 +261,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       row = await app.db.orm.transaction(async (tx) => {
         await countAgainstLimits(tx, request.ip, body.email, new Date(at));
         await repository.releaseExpiredHold(tx, teacher.id, new Date(start), new Date(at));
+        // a request of this slot left unanswered past its deadline lets go of it too (its learner is told)
+        await expireRequests(tx, events, new Date(at), { teacherId: teacher.id, start: new Date(start) });
         // a lesson of this teacher that overlaps without the same start (after a change of zone
         // or hours) is invisible to the unique index: look again, one booking of theirs at a time
         await lockTeacherLessons(tx, teacher.id);
@@ -271,13 +280,16 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
           tokenHash: hashBookingToken(token),
           holdExpiresAt,
           learnerTimeZone: body.timeZone ?? null,
+          answerBy,
         });
-        // the e-mails exist exactly when the lesson (or hold) does; sending never holds up the answer
+        // the e-mails exist exactly when the lesson (or hold, or request) does; sending never holds up the answer
         if (holdExpiresAt) {
           const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
           for (const message of messages) await enqueueMail(tx, message);
+        } else if (answerBy) {
+          await lessonRequested(tx, inserted, events, link);
         } else {
-          await queueMails(tx, 'booked', inserted, link);
+          await lessonBooked(tx, inserted, events, link);
         }
         return inserted;
       });
@@ -287,7 +299,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
       throw error;
     }
-    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at), token: held ? null : token };
+    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at, await cutoffHours()), token: held ? null : token };
   }
 
   r.post(
@@ -329,7 +341,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       const at = now();
-      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at));
+      const cutoff = await cutoffHours();
+      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at, cutoff));
       const upcoming = lessons.filter((l) => l.status === 'upcoming').reverse();
       reply.header('cache-control', 'private, no-store');
       return { items: [...upcoming, ...lessons.filter((l) => l.status !== 'upcoming')] };
@@ -351,7 +364,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await ownedOr404(request.params.id, request.user!.id));
+      return toLesson(await ownedOr404(request.params.id, request.user!.id), now(), await cutoffHours());
     },
   );
 
@@ -361,7 +374,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       preHandler: app.requireUser,
       schema: {
         tags: ['bookings'],
-        summary: 'Cancels a lesson up to 12 hours before it starts; its time becomes free again',
+        summary: "Cancels a lesson up to the school's cut-off (default 12 hours) before it starts, or withdraws a request; its time becomes free again",
         params: idParams,
         response: { 200: lessonSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -392,13 +405,21 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     const tokenHash = hashBookingToken(token);
     const row = await byTokenOr404(token);
     const at = now();
+    // a visitor's request waits for the teacher from now on (decision 117)
+    const answerBy = row.answerBy && row.start ? new Date(requestAnswerBy(at, row.start.getTime())) : null;
     const confirmed = await app.db.orm.transaction(async (tx) => {
-      const done = await repository.confirm(tx, tokenHash, new Date(at));
-      if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`);
+      const done = await repository.confirm(tx, tokenHash, new Date(at), answerBy);
+      if (done) {
+        const current = { ...row, holdExpiresAt: null, answerBy };
+        const manageUrl = `${publicOrigin}/bookings/${token}`;
+        if (answerBy) await lessonRequested(tx, current, events, manageUrl);
+        else await lessonBooked(tx, current, events, manageUrl);
+      }
       return done;
     });
-    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
-    if (lesson.status === 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
+    const cutoff = await cutoffHours();
+    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null, answerBy }, at, cutoff) : toLesson(await byTokenOr404(token), at, cutoff);
+    if (lesson.status === 'expired' && lesson.cancelledBy !== 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
     return lesson;
   }
 
@@ -414,7 +435,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await byTokenOr404(request.params.token));
+      return toLesson(await byTokenOr404(request.params.token), now(), await cutoffHours());
     },
   );
 
@@ -437,7 +458,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     {
       schema: {
         tags: ['bookings'],
-        summary: 'Cancels the booking behind a private link (up to 12 hours before it starts)',
+        summary: "Cancels the booking behind a private link (a lesson up to the school's cut-off before it starts; a request until it is answered)",
         params: tokenParams,
         response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
@@ -461,7 +482,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const sweepEveryMs = options.sweepEveryMs ?? 60_000;
   if (sweepEveryMs > 0) {
     const timer = setInterval(() => {
-      sweepBookings(app.db, now()).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'could not sweep expired booking holds'));
+      const at = now();
+      sweepBookings(app.db, at).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'could not sweep expired booking holds'));
+      // requests nobody answered by their deadline: declined by the server, each learner told (decision 117)
+      sweepRequests(app.db, events, at).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, 'could not sweep expired requests'));
     }, sweepEveryMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -165,7 +165,7 @@ export async function lockTeacherLessons(tx: Db, teacherId: string): Promise<voi
 }
 
 /**
- * Whether a live lesson or hold (not expired at `at`) of the teacher overlaps a lesson at
+ * Whether a live lesson, hold or request (not expired at `at`) of the teacher overlaps a lesson at
  * `start` without starting exactly then (an equal start is the unique index's to refuse:
  * 409 SLOT_TAKEN). Possible only after a change of zone or hours (decision 116).
  */
@@ -176,6 +176,7 @@ export async function overlapsOtherLesson(tx: Db, teacherId: string, start: Date
     sql`select 1 as one from ${booking}
         where ${booking.teacherId} = ${teacherId} and ${booking.cancelledAt} is null
           and (${booking.holdExpiresAt} is null or ${booking.holdExpiresAt} > ${at.toISOString()}::timestamptz)
+          and (${booking.answerBy} is null or ${booking.answerBy} > ${at.toISOString()}::timestamptz)
           and ${booking.start} > ${s}::timestamptz - ${LESSON_INTERVAL}::interval
           and ${booking.start} < ${s}::timestamptz + ${LESSON_INTERVAL}::interval
           and ${booking.start} <> ${s}::timestamptz
