@@ -9,6 +9,7 @@ import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { reviewRoutes } from './modules/reviews/review-routes.js';
+import { calendarRoutes } from './modules/calendar/calendar-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
@@ -170,6 +171,8 @@ export async function buildApp({
     school: schoolReader(app, schoolDefaults, now),
   });
   await reviewRoutes(app, { now });
+  // private calendar feeds of teachers and learners (issue 25, decision 118)
+  await calendarRoutes(app, { publicOrigin: env.publicOrigin, secret: env.authSecret, now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
   // a teacher's lessons: requests, upcoming, past (issue 25, decision 122)
