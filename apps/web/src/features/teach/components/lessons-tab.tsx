@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEACH_LESSON_VIEWS, type TeachLessonView } from '@learnlingo/contract';
+import { lazyChunk } from '../../../lib/lazy-chunk';
 import type { AppDispatch } from '../../../store';
 import { teachLessonsApi, useGetTeachLessonsQuery } from '../api/lessons-api';
 import { LessonsSection } from './lessons-section';
@@ -21,14 +23,8 @@ export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSea
   return Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
 
-
-/**
- * Where the calendar feed's link goes (the `mail` branch builds it: features/teach/calendar-feed*.tsx).
- * Until then nothing is rendered here.
- */
-function CalendarFeedSlot() {
-  return null;
-}
+/** The teacher's private calendar feed (decision 118: mail's features/teach/calendar-feed.tsx), a chunk of its own. */
+const TeacherCalendarFeed = lazyChunk(() => import('../calendar-feed'));
 
 /** The zone every time of the tab is in: the teacher's own (their hours' zone, else the school's). */
 function ZoneNote({ cursor }: { cursor: string | undefined }) {
@@ -48,10 +44,12 @@ export function TeachLessons() {
   return (
     <div className={styles.tab}>
       <ZoneNote cursor={starts.upcoming} />
-      <CalendarFeedSlot />
       {TEACH_LESSON_VIEWS.map((view) => (
         <LessonsSection key={`${view} ${starts[view] ?? ''}`} view={view} start={starts[view]} />
       ))}
+      <Suspense fallback={null}>
+        <TeacherCalendarFeed />
+      </Suspense>
     </div>
   );
 }
