@@ -9,11 +9,13 @@ import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
 import { bookingRoutes } from './modules/booking/booking-routes.js';
 import { reviewRoutes } from './modules/reviews/review-routes.js';
+import { calendarRoutes } from './modules/calendar/calendar-routes.js';
 import { favoriteFormRoutes } from './modules/favorites/favorite-form-routes.js';
 import { favoritesRoutes } from './modules/favorites/favorites-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { seoRoutes, type SeoRoutesOptions } from './modules/seo/seo-routes.js';
 import { teachersRoutes } from './modules/teachers/teachers-routes.js';
+import { teachProfileRoutes } from './modules/teach/teach-profile-routes.js';
 import { teachRoutes } from './modules/teach/teach-routes.js';
 import { teachLessonsRoutes } from './modules/teach/teach-lessons-routes.js';
 import { teachLessonActionRoutes } from './modules/teach/teach-lesson-actions.js';
@@ -169,12 +171,15 @@ export async function buildApp({
     school: schoolReader(app, schoolDefaults, now),
   });
   await reviewRoutes(app, { now });
+  // private calendar feeds of teachers and learners (issue 25, decision 118)
+  await calendarRoutes(app, { publicOrigin: env.publicOrigin, secret: env.authSecret, now });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
   // a teacher's lessons: requests, upcoming, past (issue 25, decision 122)
   await teachLessonsRoutes(app, { now, cursorSecret: env.authSecret, schoolTimeZone: env.schoolTimeZone });
   // the teacher accepts, declines, cancels (issue 25, decision 117)
   await teachLessonActionRoutes(app, { schoolSchedule: schoolDefaults.schedule, schoolEmail: env.schoolEmail, publicOrigin: env.publicOrigin, now });
+  await teachProfileRoutes(app);
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,

@@ -21,3 +21,4 @@ export * from './admin.js';
 export * from './reviews.js';
 export * from './teach.js';
 export * from './teach-lessons.js';
+export * from './calendar.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, timeZoneSchema, WEEKDAY_NAMES } from './admin.js';
+import { adminTeacherInputSchema, adminTeacherSchema, calendarDateSchema, timeZoneSchema, WEEKDAY_NAMES, type AdminTeacher } from './admin.js';
 import { bookingModeSchema } from './booking.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
 
@@ -156,3 +156,14 @@ export type TeachPreview = z.infer<typeof teachPreviewSchema>;
 
 /** `HH:00` for a whole hour */
 export const wholeHourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/**
+ * PUT /api/teach/profile: the signed-in teacher's own card, the console's edit (decision 111)
+ * without what is not theirs to set here: the status (the school's) and the hours (the Hours
+ * tab's, above). Every field, as a form sends them; an unknown one (`status`) is a 400 naming it.
+ */
+export const teachProfileInputSchema = adminTeacherInputSchema.omit({ timeZone: true, weeklyHours: true }).strict();
+export type TeachProfileInput = z.input<typeof teachProfileInputSchema>;
+/** GET/PUT /api/teach/profile's answer: the card as the console shows it, with its status and the school's reason. */
+export const teachProfileSchema = adminTeacherSchema;
+export type TeachProfile = AdminTeacher;

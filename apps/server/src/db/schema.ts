@@ -439,6 +439,11 @@ export const booking = pgTable(
     cancelledBy: text('cancelled_by', { enum: ['learner', 'teacher', 'school', 'declined', 'expired'] }),
     /** the teacher's (or school's) reason, told to the learner */
     cancelReason: text('cancel_reason'),
+    /** the .ics SEQUENCE: 0 when booked or requested, +1 with each change e-mailed (decision 118) */
+    icsSequence: integer('ics_sequence').notNull().default(0),
+    /** the outbox rows of the reminders due 24 h before the start (learner's, teacher's), taken back on cancel */
+    reminderMailId: uuid('reminder_mail_id'),
+    teacherReminderMailId: uuid('teacher_reminder_mail_id'),
   },
   (t) => [
     // the teacher's lists, keyset-paged by (start, id) either way (decision 122); also every lookup by teacher
@@ -670,4 +675,25 @@ export const teacherExtraHours = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('teacher_extra_hours_teacher_on_idx').on(t.teacherId, t.onDate)],
+);
+
+/**
+ * A private calendar feed (decision 118): one per teacher or per learner account. Its URL's
+ * token is HMAC(secret, nonce), so the owner can be shown it again; requests find the feed by
+ * the token's SHA-256. Renewing replaces both: the old URL is then unknown (404).
+ */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    id: uuid('id').primaryKey(),
+    teacherId: text('teacher_id').references(() => teacher.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_feed_teacher_idx').on(t.teacherId).where(sql`${t.teacherId} is not null`),
+    uniqueIndex('calendar_feed_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );

@@ -465,8 +465,9 @@ describe('delete the account', () => {
       fs.readdirSync(outboxDir).filter((f) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'm').test(fs.readFileSync(path.join(outboxDir, f), 'utf8')));
     expect(filesTo(u.email).length).toBeGreaterThanOrEqual(2); // the confirmation and the lesson's
     expect(filesTo(other.email)).toHaveLength(1);
-    // the reset, still queued, and the lesson's review request, due at its end (decision 112)
-    expect((await mailTo(u.email)).map((m) => m.subject.split(' ')[0]).sort()).toEqual(['How', 'Reset']);
+    // the reset, still queued, and the lesson's review request, due at its end (decision 112); its
+    // reminder too when the first free slot is more than 24 h ahead of the real clock (decision 118)
+    expect((await mailTo(u.email)).map((m) => m.subject.split(' ')[0]).filter((s) => s !== 'Tomorrow:').sort()).toEqual(['How', 'Reset']);
     expect(await slotsOf()).not.toContain(start);
 
     const res = await post('/api/auth/delete-user', { password: u.password }, { cookie: u.cookie });
@@ -479,7 +480,7 @@ describe('delete the account', () => {
 
     expect(await bookingRow(upcoming)).toMatchObject({ cancelledAt: expect.any(Date), userId: null, fullName: '', email: '', tokenHash: null });
     expect(await bookingRow(past)).toMatchObject({ cancelledAt: null, userId: null, fullName: '', email: '', reason: 'Living abroad' });
-    const [copy, ...more] = (await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled:'));
+    const [copy, ...more] = (await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled by the learner:'));
     expect(more).toEqual([]);
     expect(copy?.text).toContain(`UTC: ${start}`);
     expect(copy?.text).toContain('Learner: Account deleted');
@@ -495,7 +496,7 @@ describe('delete the account', () => {
     expect(await bookingRow(held)).toMatchObject({ holdExpiresAt: expect.any(Date), cancelledAt: null });
     expect((await post('/api/auth/delete-user', { password: other.password }, { cookie: other.cookie })).statusCode).toBe(200);
     expect(await bookingRow(held)).toMatchObject({ cancelledAt: expect.any(Date), userId: null });
-    expect((await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled:'))).toHaveLength(1);
+    expect((await mailTo(SCHOOL)).filter((m) => m.subject.startsWith('Cancelled by the learner:'))).toHaveLength(1);
     expect(await slotsOf()).toContain(start);
   });
 
@@ -547,7 +548,7 @@ describe('delete the account', () => {
     expect(booked).toBe(true);
     expect(await bookingRow(late)).toMatchObject({ cancelledAt: expect.any(Date), userId: null, fullName: '', email: '', phone: '' });
     const copies = (await mailTo(SCHOOL)).filter((m) => m.text.includes(`UTC: ${start.toISOString()}`));
-    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['Cancelled']);
+    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['Cancelled by the learner']);
     expect(copies[0]?.text).toContain('Learner: Account deleted');
     expect((await t.db.orm.select().from(user).where(eq(user.id, u.id))).length).toBe(0);
   });
@@ -570,8 +571,8 @@ describe('delete the account', () => {
     expect(confirmed).toBe(true);
     // this teacher's copies (another test's teacher may have a lesson at the same hour)
     const { name, surname } = held.json<{ lesson: { teacher: { name: string; surname: string } } }>().lesson.teacher;
-    const copies = (await mailTo(SCHOOL)).filter((m) => m.text.includes(`UTC: ${start}`) && m.subject.includes(`${name} ${surname}`));
-    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['New', 'Cancelled']);
+    const copies = (await mailTo(SCHOOL)).filter((m) => m.text.includes(`UTC: ${start}`) && m.text.includes(`${name} ${surname}`));
+    expect(copies.map((m) => m.subject.split(':')[0])).toEqual(['New lesson', 'Cancelled by the learner']);
     expect(copies[1]?.text).toContain('Learner: Account deleted');
   });
 });

@@ -52,12 +52,17 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   };
 }
 
-/** The decoded body of the MIME part whose headers contain `marker`. */
+/** The decoded body of the MIME part whose headers contain `marker` (a one-part message: its body). */
 export function mimePart(raw: string, marker: string): string {
   const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1];
+  if (!boundary && marker === 'text/plain' && /^Content-Type: text\/plain/im.test(raw)) return decodePart(raw);
   if (!boundary) throw new Error('not a multipart message');
   const part = raw.split(`--${boundary}`).find((p) => p.includes(marker));
   if (!part) throw new Error(`no part with ${marker}`);
+  return decodePart(part);
+}
+
+function decodePart(part: string): string {
   const [head = '', ...bodyLines] = part.split(/\r?\n\r?\n/);
   const body = bodyLines.join('\n\n').trim();
   if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');

@@ -5,12 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { booking, teacher, teacherAccount, teacherAvailability, user } from '../../db/schema.js';
-import { enqueueMail, type MailMessage } from '../../mail/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
-import { lessonCalendar, plainName } from '../booking/booking-mail.js';
+import { queueLessonMails } from '../booking/booking-mail.js';
 import { lessonStatus } from '../booking/booking-routes.js';
-import { bookingColumns, toBookingRow, type BookingRow } from '../booking/booking-repository.js';
+import { bookingColumns, toBookingRow } from '../booking/booking-repository.js';
 import { LESSON_MS, type Schedule } from '../booking/schedule.js';
 import { actorOf } from './actor.js';
 
@@ -76,33 +75,6 @@ function statusCondition(status: 'upcoming' | 'past' | 'cancelled' | 'pending', 
   }
 }
 
-const when = (start: Date, timeZone: string) =>
-  `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' }).format(start)} (${timeZone})`;
-
-/** The learner's and the teacher's e-mails for a lesson the school cancelled. */
-function cancelMails(row: BookingRow & { start: Date }, reason: string, teacherTo: string | undefined, teacherZone: string): MailMessage[] {
-  const lesson = `${row.language ? `${row.language} ` : ''}trial lesson with ${row.teacher.name} ${row.teacher.surname}`;
-  const attachment = { filename: 'learnlingo-trial-lesson.ics', contentType: 'text/calendar; charset=utf-8; method=CANCEL', content: lessonCalendar(row) };
-  const learnerZone = row.learnerTimeZone ?? 'UTC';
-  const messages: MailMessage[] = [
-    {
-      to: row.email,
-      subject: `Your ${lesson} was cancelled by the school`,
-      text: [`Hello ${plainName(row.fullName)},`, '', `the school cancelled your ${lesson} on ${when(row.start, learnerZone)}.`, `Reason: ${reason}`, '', 'The attached file removes it from your calendar.', '', 'LearnLingo'].join('\n'),
-      attachments: [attachment],
-    },
-  ];
-  if (teacherTo) {
-    messages.push({
-      to: teacherTo,
-      subject: `Cancelled by the school: ${lesson}, ${when(row.start, teacherZone)}`,
-      text: [`The school cancelled this ${lesson}:`, when(row.start, teacherZone), `UTC: ${row.start.toISOString()}`, '', `Learner: ${plainName(row.fullName)}`, `Reason: ${reason}`, '', 'LearnLingo'].join('\n'),
-      attachments: [attachment],
-    });
-  }
-  return messages;
-}
-
 export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBookingsOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.requireAdmin;
@@ -154,9 +126,9 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
         const after = { ...found, cancelledAt };
         const row = toBookingRow(after);
         // a hold waiting for its link was never announced to the teacher
+        // (decision 118: each side's e-mail in their zone, the .ics's next SEQUENCE, the reminders taken back)
         if (row.start && !row.holdExpiresAt) {
-          const zone = (row.teacher.schedule ?? school).timeZone;
-          for (const message of cancelMails({ ...row, start: row.start }, reason, found.teacherEmail ?? teacherFallback, zone)) await enqueueMail(tx, message);
+          await queueLessonMails(tx, { kind: 'cancelled', by: 'school', reason }, row, { publicOrigin: '', manageUrl: '', schoolSchedule: school, schoolEmail: teacherFallback, now: at });
         }
         const result = view(after, at);
         await recordActivity(tx, {

@@ -6,8 +6,6 @@ import {
   adminTeacherSchema,
   apiErrorSchema,
   formatWeeklyHours,
-  PHOTO_MAX_BYTES,
-  photoUploadedSchema,
   teacherIdSchema,
   teacherStatusChangeSchema,
 } from '@learnlingo/contract';
@@ -26,17 +24,18 @@ import {
   type ConsoleTeacher,
   type TeacherHours,
 } from '../../catalogue/index.js';
+import type { Database, Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { actorOf } from './actor.js';
-import { processPhoto, PhotoRejected } from '../avatars/photo-processing.js';
-import { storePhoto } from '../avatars/photo-routes.js';
+import { photoUploadRoute, storePhoto } from '../avatars/photo-routes.js';
 
 /*
  * The console's Teachers (issue 24, decision 111), admins only: a searchable, paged table;
  * one teacher; add (a draft unless published at once); edit every field a card shows and the
  * teacher's hours; status changes with a reason; photo uploads (decision 110). Every write is
  * one single-teacher write (decision 107) with its activity row in the same transaction.
+ * A teacher's own profile (/api/teach/profile) edits through `editTeacher` too.
  */
 
 const idParams = z.object({ id: teacherIdSchema });
@@ -59,8 +58,10 @@ function changed(before: ConsoleTeacher | null, after: ConsoleTeacher) {
   return { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) };
 }
 
-function audit(request: FastifyRequest, action: string): ConsoleAudit {
+/** Records `action` (before → after) in the write's own transaction, after `also` (if any) ran in it. */
+function audit(request: FastifyRequest, action: string, also?: (tx: Db) => Promise<void>): ConsoleAudit {
   return async (tx, change) => {
+    await also?.(tx);
     await recordActivity(tx, { actor: actorOf(request), action, subject: { type: 'teacher', id: change.after.id }, ...changed(change.before, change.after) });
   };
 }
@@ -85,6 +86,27 @@ function hoursOf(body: { timeZone?: string | null; weeklyHours?: number[][][] | 
   throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid request body', {
     [missing]: missing === 'timeZone' ? 'Give the time zone of these hours' : "Give the teacher's weekly hours for this time zone",
   });
+}
+
+/**
+ * The console's edit of one teacher, shared by the console (`teacher.update`) and a teacher's
+ * own profile (`profile.update`): the card's fields (and hours when given) in one
+ * single-teacher write (decision 107: list, search, counts and card follow), its activity row
+ * (the fields that changed, before → after) and `also` in the same transaction. Answers the
+ * teacher as the API shows it; 400 naming the field, 404.
+ */
+export async function editTeacher(
+  db: Database,
+  request: FastifyRequest,
+  id: string,
+  body: z.output<typeof adminTeacherPatchSchema>,
+  action: string,
+  also?: (tx: Db) => Promise<void>,
+): Promise<z.output<typeof adminTeacherSchema>> {
+  const { timeZone, weeklyHours, ...card } = body;
+  const hours = hoursOf({ timeZone, weeklyHours });
+  const edited = await editConsoleTeacher(db, id, card, { hours, audit: audit(request, action, also) }).catch(asHttp);
+  return teacherView(edited);
 }
 
 export async function adminTeachersRoutes(app: FastifyInstance): Promise<void> {
@@ -130,12 +152,7 @@ export async function adminTeachersRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/staff/teachers/:id',
     { preHandler, schema: { tags: ['staff'], summary: "Edits a teacher's card and hours (admins)", params: idParams, body: adminTeacherPatchSchema, response: { 200: adminTeacherSchema, ...errors } } },
-    async (request) => {
-      const { timeZone, weeklyHours, ...card } = request.body;
-      const hours = hoursOf({ timeZone, weeklyHours });
-      const edited = await editConsoleTeacher(app.db, request.params.id, card, { hours, audit: audit(request, 'teacher.update') }).catch(asHttp);
-      return teacherView(edited);
-    },
+    async (request) => editTeacher(app.db, request, request.params.id, request.body, 'teacher.update'),
   );
 
   r.post(
@@ -151,35 +168,16 @@ export async function adminTeachersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Photos: the body is the picture itself (any content type: its first bytes decide), at most
-  // PHOTO_MAX_BYTES, counted as it arrives (Fastify stops reading past it: 413).
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/staff/photos',
-      {
-        preHandler,
-        bodyLimit: PHOTO_MAX_BYTES,
-        schema: { tags: ['staff'], summary: 'Uploads a teacher photo: JPEG, PNG or WebP, at most 5 MB (admins)', response: { 201: photoUploadedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema } },
-      },
-      async (request, reply) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) {
-          throw new HttpError(400, 'VALIDATION_ERROR', 'Send the picture as the request body', { photo: 'Choose a JPEG, PNG or WebP picture' });
-        }
-        let variants;
-        try {
-          variants = await processPhoto(body);
-        } catch (error) {
-          if (error instanceof PhotoRejected) throw new HttpError(400, 'VALIDATION_ERROR', error.message, { photo: error.message });
-          throw error;
-        }
-        await app.db.orm.transaction(async (tx) => {
-          await storePhoto(tx, variants);
-          await recordActivity(tx, { actor: actorOf(request), action: 'photo.upload', subject: { type: 'photo', id: variants[0]!.name }, after: { sizes: variants.map((v) => v.name) } });
-        });
-        return reply.code(201).send({ avatar_url: `/photos/${variants[0]!.name}`, large_url: `/photos/${variants.at(-1)!.name}` });
-      },
-    );
+  // Photos of any teacher: stored as they come; a form's save then names one (decision 110)
+  await photoUploadRoute(app, {
+    url: '/api/staff/photos',
+    preHandler,
+    tag: 'staff',
+    summary: 'Uploads a teacher photo: JPEG, PNG or WebP, at most 5 MB (admins)',
+    store: (request, variants) =>
+      app.db.orm.transaction(async (tx) => {
+        await storePhoto(tx, variants);
+        await recordActivity(tx, { actor: actorOf(request), action: 'photo.upload', subject: { type: 'photo', id: variants[0]!.name }, after: { sizes: variants.map((v) => v.name) } });
+      }),
   });
 }

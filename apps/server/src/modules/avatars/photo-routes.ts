@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { apiErrorSchema, PHOTO_MAX_BYTES, photoUploadedSchema, type PhotoUploaded } from '@learnlingo/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { teacherPhoto } from '../../db/schema.js';
-import { sendError } from '../../plugins/errors.js';
+import { HttpError, sendError } from '../../plugins/errors.js';
 import { PictureCache } from './picture-cache.js';
-import type { PhotoVariant } from './photo-processing.js';
+import { processPhoto, PhotoRejected, type PhotoVariant } from './photo-processing.js';
 
 /** A path's answer never changes (its name is its content's hash): a year, immutable. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,6 +21,56 @@ export async function storePhoto(tx: Db, variants: readonly PhotoVariant[]): Pro
       .values({ name: v.name, contentType: 'image/webp', body: v.body, width: v.width, height: v.height })
       .onConflictDoNothing();
   }
+}
+
+/** The addresses a stored photo is served at: the card's size and the larger one. */
+export const photoAddresses = (variants: readonly PhotoVariant[]): PhotoUploaded => ({
+  avatar_url: `/photos/${variants[0]!.name}`,
+  large_url: `/photos/${variants.at(-1)!.name}`,
+});
+
+export interface PhotoUploadRoute {
+  url: string;
+  preHandler: preHandlerHookHandler;
+  tag: string;
+  summary: string;
+  /** keeps the checked picture (storePhoto, with its activity row, in one transaction) */
+  store: (request: FastifyRequest, variants: PhotoVariant[]) => Promise<void>;
+}
+
+/**
+ * A photo upload route (decision 110): the body is the picture itself (any content type: its
+ * first bytes decide), at most PHOTO_MAX_BYTES, counted as it arrives (Fastify stops reading
+ * past it: 413); checked and re-encoded (400 naming `photo`), then `store`d; answers 201 with
+ * its addresses. The console's (any teacher's photo) and a teacher's own use it.
+ */
+export async function photoUploadRoute(app: FastifyInstance, route: PhotoUploadRoute): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      route.url,
+      {
+        preHandler: route.preHandler,
+        bodyLimit: PHOTO_MAX_BYTES,
+        schema: { tags: [route.tag], summary: route.summary, response: { 201: photoUploadedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema } },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) {
+          throw new HttpError(400, 'VALIDATION_ERROR', 'Send the picture as the request body', { photo: 'Choose a JPEG, PNG or WebP picture' });
+        }
+        let variants;
+        try {
+          variants = await processPhoto(body);
+        } catch (error) {
+          if (error instanceof PhotoRejected) throw new HttpError(400, 'VALIDATION_ERROR', error.message, { photo: error.message });
+          throw error;
+        }
+        await route.store(request, variants);
+        return reply.code(201).send(photoAddresses(variants));
+      },
+    );
+  });
 }
 
 /**

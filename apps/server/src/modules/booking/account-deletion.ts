@@ -1,8 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import { booking } from '../../db/schema.js';
-import { enqueueMail } from '../../mail/index.js';
-import { lessonMails } from './booking-mail.js';
+import { queueLessonMails } from './booking-mail.js';
 import { createBookingRepository, type BookingRow } from './booking-repository.js';
 import type { Schedule } from './schedule.js';
 
@@ -63,14 +62,15 @@ export async function prepareLessonCancellation(
       // cancel, not of the read: a hold confirmed since then was announced, and is a lesson now.
       if (what === 'hold') continue;
       const anonymous: BookingRow & { start: Date } = { ...row, ...DELETED_LEARNER, cancelledAt: at };
-      const messages = lessonMails('cancelled', anonymous, {
+      // the teacher's and the school's e-mails only: the learner's account (and address) is being deleted
+      await queueLessonMails(tx, { kind: 'cancelled', by: 'learner' }, anonymous, {
+        publicOrigin: '',
         manageUrl: '',
-        learnerTimeZone: 'UTC',
         schoolSchedule: options.schoolSchedule,
         schoolEmail: options.schoolEmail,
+        now: at.getTime(),
+        learner: false,
       });
-      // the school's copy only: the learner's account (and address) is being deleted
-      for (const message of messages) if (message.to === options.schoolEmail) await enqueueMail(tx, message);
     }
     const missed = await tx
       .select({ id: booking.id })

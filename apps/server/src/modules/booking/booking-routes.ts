@@ -103,7 +103,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
   const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
   const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
-  const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin };
+  const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin, now };
   const cutoffHours = () => readCancelCutoffHours(app.db.orm);
 
   function toLesson(row: BookingRow, at = now(), cutoffHours = DEFAULT_CANCEL_CUTOFF_HOURS): Lesson {

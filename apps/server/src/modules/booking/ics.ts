@@ -14,6 +14,10 @@ export interface CalendarEvent {
   description: string;
   /** a cancelled lesson is sent as a cancellation of the same UID */
   cancelled: boolean;
+  /** a request still waiting for the teacher: TENTATIVE (not cancelled) */
+  tentative?: boolean;
+  /** RFC 5545 SEQUENCE: grows with each change sent for this UID (booking.ics_sequence, decision 118) */
+  sequence: number;
   url?: string;
 }
 
@@ -42,13 +46,11 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-export function calendarFile(event: CalendarEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//LearnLingo//Trial lessons//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+const status = (event: CalendarEvent) => (event.cancelled ? 'CANCELLED' : event.tentative ? 'TENTATIVE' : 'CONFIRMED');
+
+/** One VEVENT's content lines. */
+function eventLines(event: CalendarEvent): string[] {
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${utc(event.stamp)}`,
@@ -57,10 +59,42 @@ export function calendarFile(event: CalendarEvent): string {
     `SUMMARY:${text(event.summary)}`,
     `DESCRIPTION:${text(event.description)}`,
     ...(event.url ? [`URL:${event.url}`] : []),
-    `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    `SEQUENCE:${event.cancelled ? 1 : 0}`,
+    `STATUS:${status(event)}`,
+    `SEQUENCE:${event.sequence}`,
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+const file = (lines: string[]) => `${lines.map(fold).join('\r\n')}\r\n`;
+
+/** The .ics of one e-mail: METHOD:CANCEL for a cancelled event, else PUBLISH. */
+export function calendarFile(event: CalendarEvent): string {
+  return file([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//LearnLingo//Trial lessons//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    ...eventLines(event),
+    'END:VCALENDAR',
+  ]);
+}
+
+/**
+ * A subscribed calendar (a private feed): every event with its own STATUS, no METHOD (RFC 7986
+ * NAME / X-WR-CALNAME for the calendar's title; REFRESH-INTERVAL asks for an hourly look).
+ */
+export function calendarFeedFile(name: string, events: CalendarEvent[]): string {
+  return file([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//LearnLingo//Trial lessons//EN',
+    'CALSCALE:GREGORIAN',
+    `NAME:${text(name)}`,
+    `X-WR-CALNAME:${text(name)}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+    ...events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ]);
 }

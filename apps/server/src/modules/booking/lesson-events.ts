@@ -1,29 +1,30 @@
 import type { Db } from '../../db/client.js';
-import { enqueueMail } from '../../mail/index.js';
 import { queueReviewAsk } from '../reviews/review-mail.js';
 import { takeBackReviewMail } from '../reviews/review-service.js';
-import { lessonMails } from './booking-mail.js';
+import { queueLessonMails, type LessonEvent } from './booking-mail.js';
 import type { BookingRow } from './booking-repository.js';
-import { requestMails, type RequestMailKind } from './request-mail.js';
 import type { Schedule } from './schedule.js';
 
 /*
- * What each change of a booking's state tells people (issue 25, decision 117): ONE function per
- * event, called in the transaction of the change itself, so a lesson and its e-mails exist
- * together or not at all, and the e-mails (booking-mail.ts, request-mail.ts) hook in here only.
- * The review ask (decision 112) goes with the private link, known only where the booking is
- * made or confirmed: it is queued then (for a request too) and taken back by every ending.
+ * What each change of a booking's state tells people (issue 25, decisions 117 and 118): ONE
+ * function per event, called in the transaction of the change itself, so a lesson and its
+ * e-mails exist together or not at all. Each hands its event to queueLessonMails
+ * (booking-mail.ts): the learner's, the teacher's (their account's address) and the school's
+ * copy, each in its reader's zone, with the .ics's next SEQUENCE, and the reminders queued
+ * (confirmed) or taken back (ended). The review ask (decision 112) goes with the private link,
+ * known only where the booking is made or confirmed: it is queued then (for a request too) and
+ * taken back by every ending.
  */
 
 export interface LessonEventContext {
   /** the school's hours: their zone is the zone of teachers without their own */
   schoolSchedule: Schedule;
-  /** receives the teacher's copy (unset: none) */
+  /** the school's copy (unset: none) */
   schoolEmail: string | undefined;
   publicOrigin: string;
+  /** the clock (ms): a reminder whose time is past is not queued (default Date.now) */
+  now?: () => number;
 }
-
-type Dated = BookingRow & { start: Date };
 
 /**
  * Where the learner sees the booking in a later e-mail: the private link is known only when
@@ -32,62 +33,53 @@ type Dated = BookingRow & { start: Date };
  */
 export const laterManageUrl = (row: BookingRow, c: LessonEventContext) => (row.userId ? `${c.publicOrigin}/lessons` : '');
 
-const zoneOf = (row: BookingRow) => row.learnerTimeZone ?? 'UTC';
+const mails = (tx: Db, event: LessonEvent, row: BookingRow, c: LessonEventContext, manageUrl: string) =>
+  queueLessonMails(tx, event, row, {
+    publicOrigin: c.publicOrigin,
+    manageUrl,
+    schoolSchedule: c.schoolSchedule,
+    schoolEmail: c.schoolEmail,
+    now: (c.now ?? Date.now)(),
+  });
 
-async function queue(tx: Db, messages: readonly Parameters<typeof enqueueMail>[1][]) {
-  for (const message of messages) await enqueueMail(tx, message);
-}
-
-async function requestEvent(tx: Db, kind: RequestMailKind, row: BookingRow, c: LessonEventContext, manageUrl: string, reason?: string | null) {
-  if (!row.start) return;
-  await queue(
-    tx,
-    requestMails(kind, row as Dated, { manageUrl, learnerTimeZone: zoneOf(row), schoolSchedule: c.schoolSchedule, schoolEmail: c.schoolEmail, reason }),
-  );
-}
-
-/** An instant lesson is booked (or a visitor's hold of one confirmed): the learner's e-mail with the .ics, the teacher's copy. */
+/** An instant lesson is booked (or a visitor's hold of one confirmed): both sides' e-mails with the .ics, the reminders. */
 export async function lessonBooked(tx: Db, row: BookingRow, c: LessonEventContext, manageUrl: string): Promise<void> {
-  if (!row.start) return;
-  await queue(tx, lessonMails('booked', row as Dated, { manageUrl, learnerTimeZone: zoneOf(row), schoolSchedule: c.schoolSchedule, schoolEmail: c.schoolEmail }));
+  await mails(tx, { kind: 'booked' }, row, c, manageUrl);
   await queueReviewAsk(tx, row, manageUrl);
 }
 
 /** A request is made (or a visitor's hold of one confirmed): the learner hears when to expect the answer, the teacher is asked. */
 export async function lessonRequested(tx: Db, row: BookingRow, c: LessonEventContext, manageUrl: string): Promise<void> {
-  await requestEvent(tx, 'requested', row, c, manageUrl);
+  await mails(tx, { kind: 'requested' }, row, c, manageUrl);
   // due after the lesson; taken back if the request never becomes one
   await queueReviewAsk(tx, row, manageUrl);
 }
 
-/** The teacher accepted: the learner's confirmation with the .ics. */
+/** The teacher accepted: both sides' confirmation (.ics SEQUENCE + 1), the reminders. */
 export async function requestAccepted(tx: Db, row: BookingRow, c: LessonEventContext): Promise<void> {
-  await requestEvent(tx, 'accepted', row, c, laterManageUrl(row, c));
+  await mails(tx, { kind: 'accepted' }, row, c, laterManageUrl(row, c));
 }
 
 /** The teacher declined (reason optional). */
 export async function requestDeclined(tx: Db, row: BookingRow, c: LessonEventContext): Promise<void> {
-  await requestEvent(tx, 'declined', row, c, laterManageUrl(row, c), row.cancelReason);
+  await mails(tx, { kind: 'declined', reason: row.cancelReason }, row, c, laterManageUrl(row, c));
   await takeBackReviewMail(tx, row.id);
 }
 
 /** Nobody answered by answer_by: declined by the server; the learner is told at once. Nothing is held against the teacher. */
 export async function requestExpired(tx: Db, row: BookingRow, c: LessonEventContext): Promise<void> {
-  await requestEvent(tx, 'expired', row, c, laterManageUrl(row, c));
+  await mails(tx, { kind: 'expired' }, row, c, laterManageUrl(row, c));
   await takeBackReviewMail(tx, row.id);
 }
 
 /** The learner cancelled a lesson, or withdrew a request (`wasRequest`). */
 export async function cancelledByLearner(tx: Db, row: BookingRow, c: LessonEventContext, manageUrl: string, wasRequest: boolean): Promise<void> {
-  if (wasRequest) await requestEvent(tx, 'withdrawn', row, c, manageUrl);
-  else if (row.start) {
-    await queue(tx, lessonMails('cancelled', row as Dated, { manageUrl, learnerTimeZone: zoneOf(row), schoolSchedule: c.schoolSchedule, schoolEmail: c.schoolEmail }));
-  }
+  await mails(tx, wasRequest ? { kind: 'withdrawn' } : { kind: 'cancelled', by: 'learner' }, row, c, manageUrl);
   await takeBackReviewMail(tx, row.id);
 }
 
 /** The teacher cancelled a confirmed lesson, with a reason the learner is told. */
 export async function cancelledByTeacher(tx: Db, row: BookingRow, c: LessonEventContext): Promise<void> {
-  await requestEvent(tx, 'teacher-cancelled', row, c, laterManageUrl(row, c), row.cancelReason);
+  await mails(tx, { kind: 'cancelled', by: 'teacher', reason: row.cancelReason }, row, c, laterManageUrl(row, c));
   await takeBackReviewMail(tx, row.id);
 }

@@ -124,7 +124,7 @@ describe(`a request holds its slot until the teacher answers (${testEngine})`, (
     expect(monday.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const requested = (await toLearner()).find((m) => m.subject.includes('is sent') && m.text.includes('Monday 26 October 2026, 10:00'));
     expect(requested?.text).toContain('answers it by Sunday 25 October, 09:00 (Europe/Berlin)');
-    expect((await mails()).filter((m) => m.to === SCHOOL_EMAIL && m.subject.startsWith('Request:'))).toHaveLength(2);
+    expect((await mails()).filter((m) => m.to === SCHOOL_EMAIL && m.subject.startsWith('New request:'))).toHaveLength(2);
 
     // the slot is held: not offered, not bookable by anyone else; no calendar file for a request
     const offered = await slots();
@@ -274,7 +274,8 @@ describe(`cancelling, and the school's cut-off for both sides (${testEngine})`, 
     const made = await request('2026-10-24T11:00:00Z');
     const withdrawn = await call(b, 'POST', `/api/bookings/${made.id}/cancel`, learner);
     expect(withdrawn.json<Lesson>()).toMatchObject({ status: 'cancelled', cancelledBy: 'learner' });
-    expect((await mails()).filter((m) => m.subject.startsWith('Withdrawn:'))).toHaveLength(1);
+    // the teacher (their account's address) and the school's copy (decision 118)
+    expect((await mails()).filter((m) => m.subject.startsWith('Withdrawn:')).map((m) => m.to).sort()).toEqual([teacher.email, SCHOOL_EMAIL].sort());
     expect((await answer('accept', made.id)).json()).toMatchObject({ error: { message: 'This lesson was cancelled.' } });
   });
 });

@@ -6,29 +6,27 @@ import { errorStatus } from '../../lib/api-error';
 import { useHead } from '../../lib/head';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
-import { reviewsApi, useGetTeachReviewsQuery } from '../../features/reviews';
-import { prefetchTeachLessons, TeachLayout, TeachLessons, TeachReviews, useTeachLessonsAccess } from '../../features/teach';
+import { prefetchTeacher, TEACH_TABS, TeachLayout, teachTabOf, useGetTeachProfileQuery } from '../../features/teach';
 import { CatalogueSection } from '../../features/teachers';
 import { useAppSelector } from '../../store';
-
-/** The tabs /teach has (a later issue adds profile, hours, lessons). */
-const TABS = new Set(['reviews', 'lessons']);
 
 /**
  * /teach and /teach/{tab}: a teacher's own pages. Anyone but a teacher gets the not-found page
  * (the server asks the API, which answers 401/403 to them), so the path says nothing.
  */
 /** The tab a path under /teach names (`/teach/reviews` → reviews), or undefined for /teach itself. */
-const tabOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') : undefined) || undefined;
+const segmentOf = (splat: string | undefined) => (splat ? splat.replace(/\/+$/, '') : undefined) || undefined;
+const FIRST = `/teach/${TEACH_TABS[0]!.segment}`;
 
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, searchParams, signedIn }) => {
-  const tab = tabOf(params['*']);
-  if (!signedIn || (tab !== undefined && !TABS.has(tab))) return 'not-found';
-  // each tab's own data tells a teacher from anyone else (the API answers them 401/403)
-  const result = tab === 'lessons' ? await prefetchTeachLessons(dispatch, searchParams) : await dispatch(reviewsApi.endpoints.getTeachReviews.initiate());
+  const segment = segmentOf(params['*']);
+  const tab = segment === undefined ? undefined : teachTabOf(segment);
+  if (!signedIn || (segment !== undefined && !tab)) return 'not-found';
+  const result = await prefetchTeacher(dispatch);
   const status = result.isError ? errorStatus(result.error) : undefined;
   if (status === 401 || status === 403 || status === 404) return 'not-found';
-  return tab === undefined ? { canonical: '/teach/reviews' } : undefined;
+  await tab?.prefetch?.(dispatch, searchParams);
+  return tab === undefined ? { canonical: FIRST } : undefined;
 };
 
 function NotFound() {
@@ -41,23 +39,19 @@ function NotFound() {
 }
 
 function TeachPage() {
-  const tab = tabOf(useParams()['*']);
+  const segment = segmentOf(useParams()['*']);
+  const tab = segment === undefined ? undefined : teachTabOf(segment);
   const isRefresh = useAppSelector(selectIsRefresh);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  const onLessons = tab === 'lessons';
-  const reviews = useGetTeachReviewsQuery(undefined, { skip: !isLoggedIn || onLessons });
-  const lessons = useTeachLessonsAccess(!isLoggedIn || !onLessons);
-  const { error, isError } = onLessons ? lessons : reviews;
-  useHead({ title: 'Teach · LearnLingo', noindex: true });
-  if (tab !== undefined && !TABS.has(tab)) return <NotFound />;
+  const { error, isError } = useGetTeachProfileQuery(undefined, { skip: !isLoggedIn });
+  useHead({ title: `${tab ? `${tab.label} · ` : ''}Teach · LearnLingo`, noindex: true });
+  if (segment !== undefined && !tab) return <NotFound />;
   if (isRefresh) return <Spinner label="Restoring your session" />;
   if (!isLoggedIn) return <NotFound />;
   const status = isError ? errorStatus(error) : undefined;
-  if (status === 401 || status === 403) return <NotFound />;
-  if (tab === undefined) return <Navigate to="/teach/reviews" replace />;
-  return (
-    <TeachLayout>{tab === 'lessons' ? <TeachLessons /> : <TeachReviews />}</TeachLayout>
-  );
+  if (status === 401 || status === 403 || status === 404) return <NotFound />;
+  if (tab === undefined) return <Navigate to={FIRST} replace />;
+  return <TeachLayout tab={tab} />;
 }
 
 export function Component() {

@@ -21,6 +21,7 @@ const ACTIONS: Record<string, string> = {
   'invitation.resend': 'Re-sent an invitation',
   'invitation.revoke': 'Revoked an invitation',
   'invitation.accept': 'Accepted an invitation',
+  'profile.update': 'Edited their own profile',
 };
 
 /** "Changed the role"; an action this console does not know yet reads as it is stored. */

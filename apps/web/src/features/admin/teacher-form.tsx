@@ -4,12 +4,12 @@ import { adminTeacherCreateSchema, adminTeacherInputSchema, type AdminTeacher, t
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { commaList, LevelChecks, linesOf, TextArea, useLive } from './teacher-form-fields';
-import { TeacherFormPhoto } from './teacher-form-photo';
+import { TeacherFormPhoto, type UsePhotoUpload } from './teacher-form-photo';
 import { fieldErrors, formError, useCreateStaffTeacherMutation, useUpdateStaffTeacherMutation } from './teachers-api';
 import styles from './teachers-tab.module.css';
 
-/** The form's values as the API takes them (every field a card shows, and the hours). */
-function valuesOf(form: FormData, photo: string | null) {
+/** The card's fields of a form as the API takes them (the console's form and a teacher's own profile). */
+export function cardValuesOf(form: FormData, photo: string | null) {
   const text = (name: string) => String(form.get(name) ?? '');
   const price = text('price_per_hour').trim();
   return {
@@ -24,19 +24,63 @@ function valuesOf(form: FormData, photo: string | null) {
     experience: text('experience'),
     avatar_url: photo,
     country: text('country').trim() || null,
-    timeZone: text('timeZone').trim() || null,
-    weeklyHours: text('weeklyHours').trim() || null,
   };
 }
 
+/** The form's values as the API takes them (every field a card shows, and the hours). */
+function valuesOf(form: FormData, photo: string | null) {
+  const text = (name: string) => String(form.get(name) ?? '');
+  return { ...cardValuesOf(form, photo), timeZone: text('timeZone').trim() || null, weeklyHours: text('weeklyHours').trim() || null };
+}
+
 /** Each field's first message (a list's item under the list's name). */
-function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) out[String(issue.path[0] ?? 'form')] ??= issue.message;
   return out;
 }
 
-const flat = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v]));
+/** A server's field messages under each top field's name (`conditions.2` → `conditions`). */
+export const flat = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v]));
+
+/**
+ * Every field a card shows, with the photo: the console's form and a teacher's own profile
+ * (`mine`: the photo's texts speak to the teacher; `useUpload`: their own upload).
+ */
+export function TeacherCardFields({
+  teacher,
+  errors,
+  photo,
+  onPhoto,
+  useUpload,
+  mine = false,
+}: {
+  teacher?: Pick<AdminTeacher, 'name' | 'surname' | 'languages' | 'price_per_hour' | 'levels' | 'lesson_info' | 'conditions' | 'experience' | 'country'>;
+  errors: Record<string, string>;
+  photo: string | null;
+  onPhoto: (url: string | null) => void;
+  useUpload?: UsePhotoUpload;
+  mine?: boolean;
+}) {
+  return (
+    <>
+      <div className={styles.row}>
+        <TextField label="First name" name="name" defaultValue={teacher?.name} maxLength={100} required error={errors.name} autoComplete="off" />
+        <TextField label="Last name" name="surname" defaultValue={teacher?.surname} maxLength={100} required error={errors.surname} autoComplete="off" />
+      </div>
+      <div className={styles.row}>
+        <TextField label="Languages (comma-separated)" name="languages" defaultValue={teacher?.languages.join(', ')} maxLength={500} error={errors.languages} />
+        <TextField label="Price per hour ($)" name="price_per_hour" type="number" min="1" step="any" inputMode="decimal" defaultValue={teacher?.price_per_hour} error={errors.price_per_hour} />
+      </div>
+      <LevelChecks value={teacher?.levels ?? []} error={errors.levels} />
+      <TeacherFormPhoto value={photo} onChange={onPhoto} error={errors.avatar_url} useUpload={useUpload} mine={mine} />
+      <TextArea label="Lesson info" name="lesson_info" defaultValue={teacher?.lesson_info} maxLength={5000} error={errors.lesson_info} />
+      <TextArea label="Conditions" hint="One per line" name="conditions" defaultValue={teacher?.conditions.join('\n')} error={errors.conditions} />
+      <TextArea label="Experience" name="experience" defaultValue={teacher?.experience} maxLength={10000} error={errors.experience} />
+      <TextField label="Country (optional)" name="country" defaultValue={teacher?.country ?? ''} maxLength={60} error={errors.country} />
+    </>
+  );
+}
 
 /**
  * Add teacher (no `teacher`) or Edit: every field a card shows, the photo and the hours,
@@ -76,20 +120,7 @@ export function TeacherForm({ teacher }: { teacher?: AdminTeacher }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={teacher ? 'Edit teacher' : 'Add teacher'}>
-      <div className={styles.row}>
-        <TextField label="First name" name="name" defaultValue={teacher?.name} maxLength={100} required error={errors.name} autoComplete="off" />
-        <TextField label="Last name" name="surname" defaultValue={teacher?.surname} maxLength={100} required error={errors.surname} autoComplete="off" />
-      </div>
-      <div className={styles.row}>
-        <TextField label="Languages (comma-separated)" name="languages" defaultValue={teacher?.languages.join(', ')} maxLength={500} error={errors.languages} />
-        <TextField label="Price per hour ($)" name="price_per_hour" type="number" min="1" step="any" inputMode="decimal" defaultValue={teacher?.price_per_hour} error={errors.price_per_hour} />
-      </div>
-      <LevelChecks value={teacher?.levels ?? []} error={errors.levels} />
-      <TeacherFormPhoto value={photo} onChange={setPhoto} error={errors.avatar_url} />
-      <TextArea label="Lesson info" name="lesson_info" defaultValue={teacher?.lesson_info} maxLength={5000} error={errors.lesson_info} />
-      <TextArea label="Conditions" hint="One per line" name="conditions" defaultValue={teacher?.conditions.join('\n')} error={errors.conditions} />
-      <TextArea label="Experience" name="experience" defaultValue={teacher?.experience} maxLength={10000} error={errors.experience} />
-      <TextField label="Country (optional)" name="country" defaultValue={teacher?.country ?? ''} maxLength={60} error={errors.country} />
+      <TeacherCardFields teacher={teacher} errors={errors} photo={photo} onPhoto={setPhoto} />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Hours</legend>
         <p className={styles.hint}>Leave both empty for the school&apos;s hours. Weekly hours look like: Mon-Fri 09:00-17:00; Sat 10:00-13:00</p>

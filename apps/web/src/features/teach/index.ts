@@ -1,4 +1,3 @@
-/** The teacher's own pages under /teach (issue 26: the Reviews tab), for their lazy page module. */
-export { TeachLayout } from './components/teach-layout';
-export { TeachReviews } from './components/teach-reviews';
-export { TeachLessons, prefetchTeachLessons, useTeachLessonsAccess } from './components/lessons-tab';
+/** The teacher's own pages under /teach (issue 25: Profile, Hours; issue 26: Reviews), for their lazy page module. */
+export { prefetchTeacher, TEACH_TABS, TeachLayout, teachTabOf, type TeachTab } from './components/teach-layout';
+export { useGetTeachProfileQuery } from './profile-api';

@@ -6,6 +6,7 @@ import type { TeachLessonItem, TeachLessonsPage, TeachLessonView } from '@learnl
 import { apiUrl, server } from '../../test/msw-server';
 import { renderApp } from '../../test/render';
 import { signedInSession, signedInState } from '../favorites/testing/session';
+import { profile } from './teach-fixtures';
 
 afterEach(() => toast.remove());
 
@@ -59,7 +60,7 @@ function lessonsServer(state: { requests: TeachLessonItem[]; upcoming: TeachLess
   return [
     signedInSession,
     http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
-    http.get(apiUrl('/teach/reviews'), () => HttpResponse.json({ items: [] })),
+    http.get(apiUrl('/teach/profile'), () => HttpResponse.json(profile)),
     http.get(apiUrl('/teach/lessons'), ({ request }) => {
       const url = new URL(request.url);
       return HttpResponse.json(pageOf(url.searchParams.get('view') as TeachLessonView, url.searchParams.get('cursor')));
@@ -170,7 +171,7 @@ describe('/teach/lessons', () => {
     server.use(
       signedInSession,
       http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
-      http.get(apiUrl('/teach/reviews'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
+      http.get(apiUrl('/teach/profile'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
       http.get(apiUrl('/teach/lessons'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
     );
     renderApp('/teach/lessons', { preloadedState: signedInState() });

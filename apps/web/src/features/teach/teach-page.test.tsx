@@ -8,6 +8,7 @@ import { renderApp } from '../../test/render';
 import { signedInSession, signedInState } from '../favorites/testing/session';
 import { catalogueHandlers } from '../teachers/testing/catalogue-handlers';
 import { loadTeachers } from '../teachers/testing/teachers-fixture';
+import { profile } from './teach-fixtures';
 
 afterEach(() => toast.remove());
 
@@ -36,6 +37,7 @@ describe('/teach/reviews', () => {
     server.use(
       signedInSession,
       http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.get(apiUrl('/teach/profile'), () => HttpResponse.json(profile)),
       http.get(apiUrl('/teach/reviews'), () => HttpResponse.json({ items: [current] })),
       http.post(apiUrl('/teach/reviews/:id/reply'), async ({ request }) => {
         replies.push(await request.json());
@@ -58,6 +60,7 @@ describe('/teach/reviews', () => {
     server.use(
       signedInSession,
       http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.get(apiUrl('/teach/profile'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
       http.get(apiUrl('/teach/reviews'), () => HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'no' } }, { status: 403 })),
     );
     renderApp('/teach/reviews', { preloadedState: signedInState() });

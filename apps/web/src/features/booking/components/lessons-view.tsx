@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { lessonMessages, type Lesson, type LessonReviewState } from '@learnlingo/contract';
 import { LessonReviewBox, useGetReviewStateByTokenQuery, useGetReviewStatesQuery } from '../../reviews';
@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyChunk } from '../../../lib/lazy-chunk';
 import {
   useCancelBookingByTokenMutation,
   useCancelLessonMutation,
@@ -19,6 +20,9 @@ import { zoneLabel } from '../lib/lesson-time';
 import { LessonCard } from './lesson-card';
 import styles from './booking.module.css';
 import { requestTexts } from '../lib/request-texts';
+
+/** The learner's private calendar feed (decision 118), a chunk of its own. */
+const LearnerCalendarFeed = lazyChunk(() => import('../calendar-feed'));
 
 function LessonList({
   title,
@@ -96,6 +100,9 @@ export function MyLessons() {
           {past.length > 0 ? <LessonList title="Past" lessons={past} timeZone={timeZone} reviews={reviews} /> : null}
         </>
       )}
+      <Suspense fallback={null}>
+        <LearnerCalendarFeed />
+      </Suspense>
     </div>
   );
 }

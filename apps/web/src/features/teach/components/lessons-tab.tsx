@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { TEACH_LESSON_VIEWS, type TeachLessonView } from '@learnlingo/contract';
+import { lazyChunk } from '../../../lib/lazy-chunk';
 import type { AppDispatch } from '../../../store';
 import { teachLessonsApi, useGetTeachLessonsQuery } from '../api/lessons-api';
 import { LessonsSection } from './lessons-section';
@@ -15,29 +17,14 @@ export function startCursors(params: URLSearchParams): Record<TeachLessonView, s
   return { requests: start('requests'), upcoming: start('upcoming'), past: start('past') };
 }
 
-/**
- * What the server fetches before rendering /teach/lessons: the first page (or the linked one) of
- * each view. Resolves to a failed one if any (401/403: not a teacher), else the first.
- */
+/** What the server fetches before rendering /teach/lessons: the first page (or the linked one) of each view. */
 export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
   const starts = startCursors(params);
-  const results = await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
-  return results.find((result) => result.isError) ?? results[0]!;
+  return Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
 
-/** Whether the signed-in user may see the tab: the answer to its upcoming page (the one the page always asks for). */
-export function useTeachLessonsAccess(skip: boolean) {
-  const [params] = useSearchParams();
-  return useGetTeachLessonsQuery({ view: 'upcoming', cursor: startCursors(params).upcoming }, { skip });
-}
-
-/**
- * Where the calendar feed's link goes (the `mail` branch builds it: features/teach/calendar-feed*.tsx).
- * Until then nothing is rendered here.
- */
-function CalendarFeedSlot() {
-  return null;
-}
+/** The teacher's private calendar feed (decision 118: mail's features/teach/calendar-feed.tsx), a chunk of its own. */
+const TeacherCalendarFeed = lazyChunk(() => import('../calendar-feed'));
 
 /** The zone every time of the tab is in: the teacher's own (their hours' zone, else the school's). */
 function ZoneNote({ cursor }: { cursor: string | undefined }) {
@@ -57,10 +44,12 @@ export function TeachLessons() {
   return (
     <div className={styles.tab}>
       <ZoneNote cursor={starts.upcoming} />
-      <CalendarFeedSlot />
       {TEACH_LESSON_VIEWS.map((view) => (
         <LessonsSection key={`${view} ${starts[view] ?? ''}`} view={view} start={starts[view]} />
       ))}
+      <Suspense fallback={null}>
+        <TeacherCalendarFeed />
+      </Suspense>
     </div>
   );
 }
