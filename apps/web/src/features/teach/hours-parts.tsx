@@ -14,11 +14,29 @@ export const FROM_HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const TO_HOURS = Array.from({ length: 24 }, (_, h) => h + 1);
 
 /** A labelled select of whole hours (`09:00`), its error under it. */
-export function HourSelect({ label, value, hours, error, onChange, name }: { label: string; value: number; hours: readonly number[]; error?: string; onChange?: (hour: number) => void; name?: string }) {
+export function HourSelect({
+  label,
+  context,
+  value,
+  hours,
+  error,
+  onChange,
+  name,
+}: {
+  label: string;
+  /** read before the label by assistive technology only ("Monday, range 1: ") */
+  context?: string;
+  value: number;
+  hours: readonly number[];
+  error?: string;
+  onChange?: (hour: number) => void;
+  name?: string;
+}) {
   const id = useId();
   return (
     <div className={styles.hourField}>
       <label htmlFor={id} className={styles.smallLabel}>
+        {context ? <span className="visually-hidden">{context}</span> : null}
         {label}
       </label>
       <select

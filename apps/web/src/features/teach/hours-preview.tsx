@@ -61,7 +61,7 @@ export function HoursPreview({ teacherZone }: { teacherZone: string }) {
                 <ul className={styles.times}>
                   {slots.map((slot) => (
                     <li key={slot.start} className={styles.time}>
-                      <span>{slot.time}</span> <span className={styles.muted}>(yours: {slot.teacherTime})</span>
+                      <span className={styles.timeText}>{slot.time}</span> <span className={styles.yours}>yours: {slot.teacherTime}</span>
                     </li>
                   ))}
                 </ul>

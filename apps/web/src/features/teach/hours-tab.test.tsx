@@ -42,7 +42,7 @@ describe('/teach/hours', () => {
       }),
     );
     const { user } = renderApp('/teach/hours', { preloadedState: asTeacher() });
-    const form = await screen.findByRole('form', { name: 'Weekly hours' });
+    const form = await screen.findByRole('form', { name: 'Weekly hours' }, { timeout: 10_000 });
     expect(screen.getByRole('link', { name: 'Hours' })).toHaveAttribute('aria-current', 'page');
     const monday = within(form).getByRole('group', { name: 'Monday' });
     expect(within(monday).getByLabelText('Monday, range 2: from')).toHaveDisplayValue('14:00');
@@ -79,7 +79,7 @@ describe('/teach/hours', () => {
       }),
     );
     const { user } = renderApp('/teach/hours', { preloadedState: asTeacher() });
-    const form = await screen.findByRole('form', { name: 'Weekly hours' });
+    const form = await screen.findByRole('form', { name: 'Weekly hours' }, { timeout: 10_000 });
     const save = within(form).getByRole('button', { name: 'Save hours' });
     await waitFor(() => expect(save).toBeEnabled());
     // Monday's second range now starts inside the first
@@ -111,7 +111,7 @@ describe('/teach/hours', () => {
       }),
     );
     const { user } = renderApp('/teach/hours', { preloadedState: asTeacher() });
-    const list = await screen.findByRole('list', { name: 'Your time off' });
+    const list = await screen.findByRole('list', { name: 'Your time off' }, { timeout: 10_000 });
     expect(within(list).getByText('2026-12-21 – 2027-01-03')).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add time off' });
     const add = within(form).getByRole('button', { name: 'Add time off' });

@@ -85,36 +85,46 @@ export function WeeklyHoursForm({ availability }: { availability: TeachAvailabil
           <li key={DAY_NAMES[day]} className={styles.day}>
             <fieldset className={styles.dayFields}>
               <legend className={styles.dayName}>{DAY_NAMES[day]}</legend>
-              {ranges.length === 0 ? <p className={styles.muted}>No lessons</p> : null}
-              {ranges.map((range, index) => {
-                const key = `weeklyHours.${day}.${index}`;
-                const label = `${DAY_NAMES[day]}, range ${index + 1}`;
-                return (
-                  <div key={index} className={styles.range}>
-                    <HourSelect
-                      label={`${label}: from`}
-                      value={range.from}
-                      hours={FROM_HOURS}
-                      error={errors[`${key}.from`] ?? errors[key]}
-                      onChange={(from) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, from } : r)))}
-                    />
-                    <HourSelect
-                      label={`${label}: to`}
-                      value={range.to}
-                      hours={TO_HOURS}
-                      error={errors[`${key}.to`]}
-                      onChange={(to) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, to } : r)))}
-                    />
-                    <Button variant="secondary" className={styles.remove} disabled={!live} onClick={() => setDay(day, ranges.filter((_, i) => i !== index))} aria-label={`Remove ${DAY_NAMES[day]} ${wholeHourText(range.from)}–${wholeHourText(range.to)}`}>
-                      Remove
-                    </Button>
-                  </div>
-                );
-              })}
-              {errors[`weeklyHours.${day}`] ? <p className={styles.error}>{errors[`weeklyHours.${day}`]}</p> : null}
-              <Button variant="secondary" className={styles.add} disabled={!live} onClick={() => setDay(day, [...ranges, nextRange(ranges)])} aria-label={`Add a range on ${DAY_NAMES[day]}`}>
-                Add a range
-              </Button>
+              <div className={styles.dayBody}>
+                {ranges.length === 0 ? <p className={styles.muted}>No lessons</p> : null}
+                {ranges.map((range, index) => {
+                  const key = `weeklyHours.${day}.${index}`;
+                  const context = `${DAY_NAMES[day]}, range ${index + 1}: `;
+                  return (
+                    <div key={index} className={styles.range}>
+                      <HourSelect
+                        label="from"
+                        context={context}
+                        value={range.from}
+                        hours={FROM_HOURS}
+                        error={errors[`${key}.from`] ?? errors[key]}
+                        onChange={(from) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, from } : r)))}
+                      />
+                      <HourSelect
+                        label="to"
+                        context={context}
+                        value={range.to}
+                        hours={TO_HOURS}
+                        error={errors[`${key}.to`]}
+                        onChange={(to) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, to } : r)))}
+                      />
+                      <Button
+                        variant="ghost"
+                        className={styles.small}
+                        disabled={!live}
+                        onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}
+                        aria-label={`Remove ${DAY_NAMES[day]} ${wholeHourText(range.from)}–${wholeHourText(range.to)}`}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  );
+                })}
+                {errors[`weeklyHours.${day}`] ? <p className={styles.error}>{errors[`weeklyHours.${day}`]}</p> : null}
+                <Button variant="ghost" className={styles.small} disabled={!live} onClick={() => setDay(day, [...ranges, nextRange(ranges)])} aria-label={`Add a range on ${DAY_NAMES[day]}`}>
+                  + Add a range
+                </Button>
+              </div>
             </fieldset>
           </li>
         ))}
