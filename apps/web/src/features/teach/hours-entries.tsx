@@ -114,7 +114,7 @@ export function ExtraHoursSection({ availability }: { availability: TeachAvailab
       <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add extra hours">
         <div className={styles.row}>
           <TextField label="Date" name="on" type="date" required error={errors.on} />
-          <div className={styles.range}>
+          <div className={styles.pair}>
             <HourSelect label="From" name="from" value={9} hours={FROM_HOURS} error={errors.from} />
             <HourSelect label="To" name="to" value={12} hours={TO_HOURS} error={errors.to} />
           </div>
