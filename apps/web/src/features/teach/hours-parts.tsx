@@ -13,6 +13,31 @@ export function issueKeys(issues: readonly { path: PropertyKey[]; message: strin
 export const FROM_HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const TO_HOURS = Array.from({ length: 24 }, (_, h) => h + 1);
 
+/**
+ * Under a form: what the server refused as a whole, or a pointer to the fields marked above
+ * (an alert), and what was saved (a status).
+ */
+export function FormFeedback({ errors, saved }: { errors: Record<string, string>; saved?: string }) {
+  return (
+    <>
+      {errors.form ? (
+        <p className={styles.error} role="alert">
+          {errors.form}
+        </p>
+      ) : Object.keys(errors).length > 0 ? (
+        <p className={styles.error} role="alert">
+          Please correct the fields marked above.
+        </p>
+      ) : null}
+      {saved ? (
+        <p className={styles.notice} role="status">
+          {saved}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled select of whole hours (`09:00`), its error under it. */
 export function HourSelect({
   label,

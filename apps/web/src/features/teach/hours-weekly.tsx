@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrors, formError, useLive } from '../admin';
 import { usePutTeachAvailabilityMutation } from './hours-api';
-import { FROM_HOURS, HourSelect, issueKeys, TO_HOURS, ZoneOptions } from './hours-parts';
+import { FormFeedback, FROM_HOURS, HourSelect, issueKeys, TO_HOURS, ZoneOptions } from './hours-parts';
 import styles from './hours-tab.module.css';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -150,20 +150,7 @@ export function WeeklyHoursForm({ availability }: { availability: TeachAvailabil
           </p>
         ) : null}
       </fieldset>
-      {errors.form ? (
-        <p className={styles.error} role="alert">
-          {errors.form}
-        </p>
-      ) : Object.keys(errors).length > 0 ? (
-        <p className={styles.error} role="alert">
-          Please correct the fields marked above.
-        </p>
-      ) : null}
-      {saved ? (
-        <p className={styles.notice} role="status">
-          Saved. Learners see the new times at once.
-        </p>
-      ) : null}
+      <FormFeedback errors={errors} saved={saved ? 'Saved. Learners see the new times at once.' : undefined} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
           Save hours
