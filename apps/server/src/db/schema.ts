@@ -238,6 +238,9 @@ export const review = pgTable(
     reviewerName: text('reviewer_name').notNull(),
     reviewerRating: doublePrecision('reviewer_rating').notNull(),
     comment: text('comment').notNull(),
+    /** hidden by the school, with its reason (decision 120): out of the card, page, rating and count */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [index('review_teacher_position_idx').on(t.teacherId, t.position)],
 );
@@ -425,12 +428,18 @@ export const booking = pgTable(
     teacherAbsentAt: timestamp('teacher_absent_at', { withTimezone: true }),
     /** the outbox row of the "rate your lesson" e-mail (due at the lesson's end), taken back on cancel */
     reviewMailId: uuid('review_mail_id'),
+    /** when the lesson sweep counted this ended lesson in its teacher's lessons done (decision 120) */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
   },
   (t) => [
     index('booking_teacher_idx').on(t.teacherId),
     index('booking_user_idx').on(t.userId),
     // the sweep finds holds by expiry
     index('booking_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
+    // the lesson sweep finds the lessons not counted yet by their start (decision 120)
+    index('booking_uncounted_idx')
+      .on(t.start)
+      .where(sql`${t.countedAt} is null and ${t.cancelledAt} is null and ${t.holdExpiresAt} is null and ${t.start} is not null`),
     /*
      * A slot can be booked once: at most one lesson that is not cancelled per teacher and
      * start. Concurrent bookings of one slot race here, and all but one fail with a unique

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
+import { scheduleLessonSweep } from './lesson-sweep.js';
 import { createReviewService, reviewState, type ReviewedBooking, type ReviewService } from './review-service.js';
 
 /*
@@ -46,6 +47,8 @@ export interface ReviewRoutesOptions {
   now: () => number;
   /** the staff's guards (default: the roles' requireTeacher / requireAdmin and the audit log) */
   staff?: StaffGuards | undefined;
+  /** how often this server counts the lessons that ended in lessons done (default a minute; 0: never, tests call sweepEndedLessons) */
+  sweepEveryMs?: number;
 }
 
 /** The roles' guards (staff/guards.ts, decision 109) and the audit log (staff/activity.ts). */
@@ -300,5 +303,6 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
   );
 
+  scheduleLessonSweep(app, options.now, options.sweepEveryMs ?? 60_000);
   return service;
 }

@@ -10,9 +10,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { booking, lessonReview, mailOutbox, staffActivity, teacher, teacherAccount, teacherAvailability, user as userTable } from '../../db/schema.js';
+import { booking, catalogueChange, lessonReview, mailOutbox, staffActivity, teacher, teacherAccount, teacherAvailability, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
+import { sweepEndedLessons } from './lesson-sweep.js';
 import { createReviewService, type ReviewService } from './review-service.js';
 
 const HOUR = 3_600_000;
@@ -329,6 +330,54 @@ describe('the numbers follow', () => {
     expect(mine).toMatchObject({ editable: false, review: { hidden: { reason: 'Names another learner' } } });
     expect((await rate(learner, lesson.id, { rating: 4 })).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'GET', url: '/api/stats' })).json<{ reviews: number }>().reviews).toBe(statsBefore.reviews);
+  });
+});
+
+describe('lessons done follows lessons that end', () => {
+  it('the sweep counts a lesson at its end, never a cancelled one; a learner no-show un-counts it; two sweeps count once', async () => {
+    const id = generatedTeacherId(4);
+    const learner = await verifiedUser('Mary Somerville');
+    const start = await freeSlot(id, '2026-11-10T00:00:00Z');
+    const lesson = await bookAt(id, start, learner);
+    const start2 = await freeSlot(id, new Date(Date.parse(start) + HOUR).toISOString());
+    const gone = await bookAt(id, start2, learner);
+    expect((await as(learner, 'POST', `/api/bookings/${gone.id}/cancel`)).statusCode).toBe(200);
+    const end = Date.parse(start) + HOUR;
+    const feed = async () => (await t.db.orm.select().from(catalogueChange).where(eq(catalogueChange.teacherId, id))).length;
+
+    // just before the end: whatever else of this teacher ended is counted, this lesson is not
+    await sweepEndedLessons(t.db, end - 1);
+    const before = (await stored(id)).lessonsDone;
+    expect((await card(id)).lessons_done).toBe(before);
+    clock = end - 1;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+
+    // at its end: counted, through the write path (the card follows); the cancelled one never
+    clock = end;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 1, lessons: 1 });
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+    expect((await card(id)).lessons_done).toBe(before + 1);
+    clock = Date.parse(start2) + 2 * HOUR;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+
+    // the teacher marks the learner absent: the lesson did not take place after all
+    expect((await as(await staff('teacher', id), 'POST', `/api/teach/lessons/${lesson.id}/learner-absent`)).statusCode).toBe(204);
+    expect((await stored(id)).lessonsDone).toBe(before);
+    expect((await card(id)).lessons_done).toBe(before);
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+    expect((await stored(id)).lessonsDone).toBe(before);
+
+    // two servers sweeping at once: one counts the lesson, the other writes nothing
+    clock = START_CLOCK;
+    const start3 = await freeSlot(id, new Date(Date.parse(start2) + HOUR).toISOString());
+    await bookAt(id, start3, learner);
+    clock = Date.parse(start3) + HOUR;
+    const feedBefore = await feed();
+    const both = await Promise.all([sweepEndedLessons(t.db, clock), sweepEndedLessons(t.db, clock)]);
+    expect(both.reduce((n, r) => n + r.lessons, 0)).toBe(1);
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+    expect(await feed()).toBe(feedBefore + 1);
   });
 });
 
