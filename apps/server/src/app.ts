@@ -166,7 +166,7 @@ export async function buildApp({
     holdMs: env.bookingHoldMinutes * 60_000,
     school: schoolReader(app, schoolDefaults, now),
   });
-  await reviewRoutes(app, { now });
+  await reviewRoutes(app, { now, trustedOrigins: env.trustedOrigins });
   // a teacher's own hours, time off and extra hours (issue 25)
   await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
 

@@ -21,6 +21,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
 import { scheduleLessonSweep } from './lesson-sweep.js';
+import { reviewFormRoutes } from './review-form-routes.js';
 import { createReviewService, reviewState, type ReviewedBooking, type ReviewService } from './review-service.js';
 
 /*
@@ -49,6 +50,8 @@ export interface ReviewRoutesOptions {
   staff?: StaffGuards | undefined;
   /** how often this server counts the lessons that ended in lessons done (default a minute; 0: never, tests call sweepEndedLessons) */
   sweepEveryMs?: number;
+  /** the site's origins: given, the pages' review forms post without JavaScript (review-form-routes.ts) */
+  trustedOrigins?: string[] | undefined;
 }
 
 /** The roles' guards (staff/guards.ts, decision 109) and the audit log (staff/activity.ts). */
@@ -303,6 +306,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
   );
 
+  if (options.trustedOrigins) await reviewFormRoutes(app, { service, trustedOrigins: options.trustedOrigins, staff });
   scheduleLessonSweep(app, options.now, options.sweepEveryMs ?? 60_000);
   return service;
 }

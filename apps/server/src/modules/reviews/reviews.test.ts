@@ -427,6 +427,60 @@ describe('the teacher answers, the school hides', () => {
   });
 });
 
+describe('the forms without JavaScript', () => {
+  const post = (user: TestUser | undefined, url: string, body: string, origin = TEST_ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...(user ? { cookie: user.cookie } : {}) },
+    });
+  const flashOf = (res: { headers: Record<string, unknown> }) => /ll_flash=(\w+)/.exec(String(res.headers['set-cookie'] ?? ''))?.[1];
+
+  it("rate on My lessons and by the private link, the teacher's answer: 303 back with the status; refusals named", async () => {
+    const learner = await verifiedUser('Emmy Noether');
+    const start = await freeSlot(NY, '2026-11-11T00:00:00Z');
+    const lesson = await bookAt(NY, start, learner);
+    const url = `/lessons/${lesson.id}/review`;
+
+    const early = await post(learner, url, 'rating=5');
+    expect([early.statusCode, early.headers.location, flashOf(early)]).toEqual([303, `/lessons#review-${lesson.id}`, 'reviewNotYet']);
+    clock = Date.parse(start) + 2 * HOUR;
+    expect((await post(learner, url, 'rating=5', 'https://evil.example')).statusCode).toBe(403);
+    const visitor = await post(undefined, url, 'rating=5');
+    expect([visitor.statusCode, visitor.headers.location]).toEqual([303, '/login?next=%2Flessons']);
+    expect((await post(await verifiedUser(), url, 'rating=5')).statusCode).toBe(404);
+    expect(flashOf(await post(learner, url, 'comment=No+stars'))).toBe('reviewRatingRequired');
+    expect(flashOf(await post(learner, url, `rating=4&comment=${'x'.repeat(1001)}`))).toBe('reviewCommentTooLong');
+    expect(await t.db.orm.select().from(lessonReview).where(eq(lessonReview.bookingId, lesson.id))).toEqual([]);
+
+    const taken = await post(learner, url, 'rating=4&comment=Clear+and+kind.');
+    expect([taken.statusCode, taken.headers.location, flashOf(taken)]).toEqual([303, `/lessons#review-${lesson.id}`, 'reviewSaved']);
+    const [row] = await t.db.orm.select().from(lessonReview).where(eq(lessonReview.bookingId, lesson.id));
+    expect(row).toMatchObject({ rating: 4, comment: 'Clear and kind.' });
+
+    // the teacher answers from /teach/reviews: once
+    const nyTeacher = await staff('teacher', NY);
+    const replyUrl = `/teach/reviews/${row!.id}/reply`;
+    expect(flashOf(await post(nyTeacher, replyUrl, 'reply=+'))).toBe('replyRequired');
+    expect((await post(learner, replyUrl, 'reply=Me')).statusCode).toBe(403);
+    const answered = await post(nyTeacher, replyUrl, 'reply=Thank+you%2C+Emmy!');
+    expect([answered.statusCode, answered.headers.location, flashOf(answered)]).toEqual([303, `/teach/reviews#review-${row!.id}`, 'replySaved']);
+    expect(flashOf(await post(nyTeacher, replyUrl, 'reply=Again'))).toBe('replyExists');
+    expect((await card(NY)).reviews[0]).toMatchObject({ comment: 'Clear and kind.', reply: 'Thank you, Emmy!' });
+
+    // the private link: a visitor's lesson, rated and then reported too late
+    clock = START_CLOCK;
+    const start2 = await freeSlot(NY, new Date(Date.parse(start) + HOUR).toISOString());
+    const visit = await bookAt(NY, start2);
+    clock = Date.parse(start2) + 2 * HOUR;
+    const byLink = await post(undefined, `/bookings/${visit.token}/review`, 'rating=3');
+    expect([byLink.statusCode, byLink.headers.location, flashOf(byLink)]).toEqual([303, `/bookings/${visit.token}`, 'reviewSaved']);
+    expect(flashOf(await post(undefined, `/bookings/${visit.token}/teacher-absent`, ''))).toBe('noShowClosed');
+    expect((await post(undefined, `/bookings/${'x'.repeat(43)}/review`, 'rating=3')).statusCode).toBe(404);
+  });
+});
+
 describe("the teacher page's reviews", () => {
   it('pages newest first or lowest rating first; 400 for a bad sort or page, 404 for an unknown teacher', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/teachers/${NY}/reviews?sort=lowest` });
