@@ -1,6 +1,9 @@
 import {
   apiErrorSchema,
   bookingTokenSchema,
+  importedReviewIdSchema,
+  importedReviewListSchema,
+  importedReviewSchema,
   lessonReviewListSchema,
   lessonReviewSchema,
   lessonReviewStateSchema,
@@ -30,7 +33,8 @@ import { createReviewService, reviewState, type ReviewedBooking, type ReviewServ
  *   learner (private link): GET|POST /api/bookings/token/:token/review, POST /api/bookings/token/:token/teacher-absent
  *   public:                GET /api/teachers/:id/reviews?sort=newest|lowest&page=N
  *   teacher (/teach):      GET /api/teach/reviews, POST /api/teach/reviews/:id/reply, POST /api/teach/lessons/:id/learner-absent
- *   school (console):      GET /api/staff/reviews, POST /api/staff/reviews/:id/hide
+ *   school (console):      GET /api/staff/reviews, POST /api/staff/reviews/:id/hide,
+ *                          GET /api/staff/teachers/:id/imported-reviews, POST /api/staff/imported-reviews/:id/hide
  */
 
 /** Who a staff request is: the roles' guards (staff/guards.ts) plug in here. */
@@ -40,8 +44,8 @@ export interface StaffGuards {
   teacherId: (request: FastifyRequest) => string;
   /** preHandler: 401/403 unless the request is an admin's */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** the audit row of a hide, in its transaction */
-  recordHide: (tx: Db, request: FastifyRequest, review: { id: string; teacherId: string; reason: string }) => Promise<void>;
+  /** the audit row of a hide (a lesson's review, or an imported one), in its transaction */
+  recordHide: (tx: Db, request: FastifyRequest, review: { id: string; teacherId: string; reason: string; imported?: boolean }) => Promise<void>;
 }
 
 export interface ReviewRoutesOptions {
@@ -64,7 +68,7 @@ function staffGuardsOf(app: FastifyInstance): StaffGuards {
       recordActivity(tx, {
         actor: { id: request.user!.id, name: request.user!.name, email: request.user!.email },
         action: 'review.hide',
-        subject: { type: 'review', id: review.id },
+        subject: { type: review.imported ? 'imported-review' : 'review', id: review.id },
         before: { hidden: false },
         after: { hidden: true, reason: review.reason, teacherId: review.teacherId },
       }),
@@ -300,6 +304,48 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
       noStore(reply);
       const hidden = await service.hide(request.params.id, request.body.reason, (tx, review) =>
         staff.recordHide(tx, request, { id: review.id, teacherId: review.teacherId, reason: request.body.reason }),
+      );
+      if (!hidden) throw new HttpError(404, 'NOT_FOUND', 'No such review');
+      return hidden;
+    },
+  );
+
+  r.get(
+    '/api/staff/teachers/:id/imported-reviews',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A teacher's imported reviews in their order, hidden ones too",
+        params: z.object({ id: teacherIdSchema }),
+        response: { 200: importedReviewListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const items = await service.importedOf(request.params.id);
+      if (!items) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
+      return { items };
+    },
+  );
+
+  r.post(
+    '/api/staff/imported-reviews/:id/hide',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Hides an imported review with a reason: it leaves the teacher's card, page, rating and count",
+        description: 'A re-import of the teacher replaces its imported reviews with the source\'s (the hide does not survive it).',
+        params: z.object({ id: importedReviewIdSchema }),
+        body: reviewHideInputSchema,
+        response: { 200: importedReviewSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const hidden = await service.hideImported(request.params.id, request.body.reason, (tx, row) =>
+        staff.recordHide(tx, request, { id: String(row.id), teacherId: row.teacherId, reason: request.body.reason, imported: true }),
       );
       if (!hidden) throw new HttpError(404, 'NOT_FOUND', 'No such review');
       return hidden;

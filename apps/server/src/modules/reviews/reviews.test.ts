@@ -481,6 +481,47 @@ describe('the forms without JavaScript', () => {
   });
 });
 
+describe('the school hides an imported review', () => {
+  it('with a reason (admins only, audited): it leaves the rating, the count, the card and the page', async () => {
+    const [pick] = await t.db.rows<{ id: string }>(
+      sql`select t.id from teacher t where (select count(*) from review r where r.teacher_id = t.id) >= 2 order by t.id desc limit 1`,
+    );
+    const id = pick!.id;
+    const admin = await staff('admin');
+    const listed = await as(admin, 'GET', `/api/staff/teachers/${id}/imported-reviews`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json<{ items: { id: number; rating: number; comment: string; hidden: unknown }[] }>().items;
+    const [target, ...rest] = items;
+    const lessonRatings = (await t.db.orm.select({ r: lessonReview.rating }).from(lessonReview).where(sql`${lessonReview.teacherId} = ${id} and ${lessonReview.hiddenAt} is null`)).map((x) => x.r);
+
+    const url = `/api/staff/imported-reviews/${target!.id}/hide`;
+    expect((await as(await staff('teacher', id), 'POST', url, { reason: 'x' })).statusCode).toBe(403);
+    const empty = await as(admin, 'POST', url, { reason: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { fields: { reason: reviewMessages.reasonRequired } } });
+    expect((await as(admin, 'POST', '/api/staff/imported-reviews/abc/hide', { reason: 'Spam' })).statusCode).toBe(400);
+    expect((await as(admin, 'POST', '/api/staff/imported-reviews/2147483647/hide', { reason: 'Spam' })).statusCode).toBe(404);
+    expect((await as(admin, 'GET', '/api/staff/teachers/t999999/imported-reviews')).statusCode).toBe(404);
+
+    const hidden = await as(admin, 'POST', url, { reason: 'Not about a lesson' });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ id: target!.id, hidden: { reason: 'Not about a lesson' } });
+    const visible = [...rest.map((r) => r.rating), ...lessonRatings];
+    expect(await stored(id)).toMatchObject({ reviewCount: visible.length, rating: mean1(visible) });
+    const c = await card(id);
+    expect(c.rating).toBe(mean1(visible));
+    expect(c.reviews.filter((r) => !r.lesson).map((r) => r.comment)).toEqual(rest.map((r) => r.comment));
+    const page = (await t.app.inject({ method: 'GET', url: `/api/teachers/${id}/reviews` })).json<TeacherReviewsPage>();
+    expect(page.total).toBe(visible.length);
+    expect(page.items.filter((r) => r.kind === 'imported').map((r) => r.comment)).toEqual(rest.map((r) => r.comment).slice(0, page.items.filter((r) => r.kind === 'imported').length));
+    const [audit] = await t.db.orm.select().from(staffActivity).where(eq(staffActivity.subjectId, String(target!.id)));
+    expect(audit).toMatchObject({ action: 'review.hide', subjectType: 'imported-review', after: { hidden: true, reason: 'Not about a lesson', teacherId: id } });
+    // the console still lists it, with why
+    const again = (await as(admin, 'GET', `/api/staff/teachers/${id}/imported-reviews`)).json<{ items: { id: number; hidden: unknown }[] }>().items;
+    expect(again.find((r) => r.id === target!.id)?.hidden).toMatchObject({ reason: 'Not about a lesson' });
+  });
+});
+
 describe("the teacher page's reviews", () => {
   it('pages newest first or lowest rating first; 400 for a bad sort or page, 404 for an unknown teacher', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/teachers/${NY}/reviews?sort=lowest` });
