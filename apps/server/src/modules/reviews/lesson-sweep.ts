@@ -20,8 +20,14 @@ import { loggableError } from '../../plugins/errors.js';
  */
 
 const LESSON_MS = 3_600_000;
-/** Teachers recounted per round of a sweep; a sweep runs rounds until none is left. */
+/** Teachers looked at per round of a sweep. */
 const TEACHERS_PER_ROUND = 200;
+/**
+ * At most this many teachers per sweep (a minute): far more than the lessons that end in a
+ * minute, while a backlog — the first sweep after migration 0025, which finds every lesson
+ * that ever ended uncounted — is worked off in the background at ~8 recounts a second.
+ */
+export const TEACHERS_PER_SWEEP = 500;
 
 /** The lessons that ended by `ended` and are not counted yet (the partial index's predicate). */
 const uncounted = (ended: string) =>
@@ -29,8 +35,9 @@ const uncounted = (ended: string) =>
       and b.start <= ${ended}::timestamptz`;
 
 /**
- * Counts the lessons that have ended by `at` in their teachers' lessons done. Returns how many
- * teachers were recounted and how many lessons were marked. Safe to run on any number of servers.
+ * Counts the lessons that have ended by `at` in their teachers' lessons done (at most
+ * TEACHERS_PER_SWEEP teachers; the next sweep goes on). Returns how many teachers were
+ * recounted and how many lessons were marked. Safe to run on any number of servers.
  */
 export async function sweepEndedLessons(db: Database, at: number): Promise<{ teachers: number; lessons: number }> {
   const ended = new Date(at - LESSON_MS).toISOString();
@@ -38,12 +45,12 @@ export async function sweepEndedLessons(db: Database, at: number): Promise<{ tea
   let teachers = 0;
   let lessons = 0;
   const seen = new Set<string>();
-  for (;;) {
+  while (seen.size < TEACHERS_PER_SWEEP) {
     const found = await db.rows<{ teacher_id: string }>(
       sql`select distinct b.teacher_id from booking b where ${uncounted(ended)} limit ${TEACHERS_PER_ROUND}`,
     );
     // a teacher another server is counting right now may show again: once per sweep is enough
-    const todo = found.map((r) => r.teacher_id).filter((id) => !seen.has(id));
+    const todo = found.map((r) => r.teacher_id).filter((id) => !seen.has(id)).slice(0, TEACHERS_PER_SWEEP - seen.size);
     if (todo.length === 0) break;
     for (const teacherId of todo) {
       seen.add(teacherId);
