@@ -37,6 +37,17 @@ function ReviewsTab() {
 }
 
 function LessonReviews() {
+  return (
+    <section className={styles.section} aria-labelledby="lesson-reviews-title">
+      <h3 id="lesson-reviews-title" className={styles.subTitle}>
+        Reviews of lessons
+      </h3>
+      <LessonReviewList />
+    </section>
+  );
+}
+
+function LessonReviewList() {
   const { data, isLoading, isError } = useGetAdminReviewsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [hide] = useHideReviewMutation();
   if (isLoading) return <Spinner label="Loading the reviews" />;
@@ -75,7 +86,7 @@ function ImportedReviews({ teacherId }: { teacherId: string | null }) {
   };
   const notFound = error !== undefined && 'status' in error && (error.status === 404 || error.status === 400);
   return (
-    <section className={styles.imported} aria-labelledby="imported-reviews-title">
+    <section className={styles.section} aria-labelledby="imported-reviews-title">
       <h3 id="imported-reviews-title" className={styles.subTitle}>
         Imported reviews
       </h3>
@@ -100,15 +111,19 @@ function ImportedReviews({ teacherId }: { teacherId: string | null }) {
       ) : data.items.length === 0 ? (
         <p className={consoleStyles.muted}>This teacher has no imported reviews.</p>
       ) : (
-        <ul className={styles.list} aria-label={`Imported reviews of ${data.items[0]!.teacherName}`}>
-          {data.items.map((review) => (
-            <li key={review.id} className={styles.item}>
-              <p className={styles.about}>About {review.teacherName}</p>
-              <ReviewView name={review.reviewerName} rating={review.rating} comment={review.comment} lesson={null} reply={null} hidden={review.hidden} />
-              {review.hidden ? null : <HideForm onHide={(reason) => hide({ id: review.id, teacherId: review.teacherId, reason })} />}
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className={styles.about}>
+            About {data.items[0]!.teacherName}: hiding one takes it out of the teacher’s page, rating and count.
+          </p>
+          <ul className={styles.list} aria-label={`Imported reviews of ${data.items[0]!.teacherName}`}>
+            {data.items.map((review) => (
+              <li key={review.id} className={styles.item}>
+                <ReviewView name={review.reviewerName} rating={review.rating} comment={review.comment} lesson={null} reply={null} hidden={review.hidden} />
+                {review.hidden ? null : <HideForm onHide={(reason) => hide({ id: review.id, teacherId: review.teacherId, reason })} />}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
