@@ -14,12 +14,15 @@
 //    together); and the searches alone (their own p99).
 // Each row also gives the CPU µs per request of the server, PostgreSQL and the load generator.
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N] [--lesson-reviews R]
+//        [--database NAME] (PostgreSQL: a database of this name instead of ll_bench_<count>[_r<R>], e.g. a
+//        branch's own while its migrations differ from main's: the shared one must not get them first)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   arg,
   catalogueEnv,
   ensureBuilt,
+  postgresEnv,
   loadRun,
   PG_ADMIN,
   pgReachable,
@@ -38,6 +41,8 @@ const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL se
 // reviewed past lessons per teacher on top of the generated (imported) reviews, ~4 a teacher:
 // 6 gives ~1,000,000 reviews for 100,000 teachers (issue 26; a database of its own)
 const LESSON_REVIEWS = Number(arg('lesson-reviews', 0));
+const DATABASE = arg('database', undefined);
+if (DATABASE !== undefined && !/^ll_bench_[a-z0-9_]{1,40}$/.test(DATABASE)) throw new Error('--database: ll_bench_ and lowercase letters, digits, _');
 
 /** Every filter combination of the rating order (the catalogue before issue 11). */
 function ratingCombos(facets) {
@@ -147,7 +152,8 @@ async function probe(base, paths, during) {
 }
 
 async function benchEngine(engine) {
-  const env = await catalogueEnv(engine, LESSON_REVIEWS > 0 ? `${COUNT}_r${LESSON_REVIEWS}` : COUNT);
+  const env =
+    engine === 'postgres' && DATABASE ? await postgresEnv(DATABASE) : await catalogueEnv(engine, LESSON_REVIEWS > 0 ? `${COUNT}_r${LESSON_REVIEWS}` : COUNT);
   if (engine === 'postgres' && POOL) env.DATABASE_POOL_SIZE = POOL;
   console.log(`\n[${engine}] preparing ${COUNT} teachers${LESSON_REVIEWS > 0 ? ` with ${LESSON_REVIEWS} reviewed lessons each` : ''}…`);
   seed(env, COUNT, LESSON_REVIEWS > 0 ? ['--lesson-reviews', String(LESSON_REVIEWS)] : []);

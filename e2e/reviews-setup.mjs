@@ -1,7 +1,8 @@
 // Test data for e2e/reviews.spec.ts, written into the run's fresh embedded database by
 // start-server.mjs (--setup) after the catalogue import and before the server starts (the
 // data directory is the run's own and nothing else has it open): a learner with a lesson that
-// ended three hours ago, and a teacher account bound to that lesson's teacher. Nothing here is
+// ended three hours ago, and a teacher account bound to that lesson's teacher; and a lesson
+// with the next teacher (by id) that ended five hours ago, rated without JavaScript. Nothing here is
 // reachable from the running server; production never runs it.
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -19,8 +20,8 @@ const { openConfiguredDatabase } = await import(path.join(root, 'apps/server/dis
 const env = ensureAuthSecret(loadEnv());
 const { db, close } = await openConfiguredDatabase(env, 'e2e reviews setup');
 try {
-  const [teacher] = await db.rows(sql`select id, languages from teacher where not hidden order by id limit 1`);
-  if (!teacher) throw new Error('no teacher to set up the reviews journey with');
+  const [teacher, second] = await db.rows(sql`select id, languages from teacher where not hidden order by id limit 2`);
+  if (!teacher || !second) throw new Error('no teachers to set up the reviews journeys with');
   const users = [
     { ...REVIEWS_E2E.learner, role: 'learner' },
     { ...REVIEWS_E2E.teacher, role: 'teacher' },
@@ -40,7 +41,13 @@ try {
                             ${REVIEWS_E2E.learner.email}, '+44 20 7946 0958', now() - interval '2 days',
                             date_trunc('hour', now()) - interval '4 hours', ${teacher.languages[0]},
                             ${createHash('sha256').update(randomUUID()).digest('hex')})`);
-  process.stdout.write(`reviews e2e: a past lesson with ${teacher.id}, its teacher's account\n`);
+  // a second one, with the next teacher, for the journey without JavaScript
+  await db.rows(sql`insert into booking (id, teacher_id, user_id, reason, full_name, email, phone, created_at, start, language, token_hash)
+                    values (${randomUUID()}, ${second.id}, ${ids.learner}, 'Career and business', ${REVIEWS_E2E.learner.name},
+                            ${REVIEWS_E2E.learner.email}, '+44 20 7946 0958', now() - interval '2 days',
+                            date_trunc('hour', now()) - interval '6 hours', ${second.languages[0]},
+                            ${createHash('sha256').update(randomUUID()).digest('hex')})`);
+  process.stdout.write(`reviews e2e: past lessons with ${teacher.id} (its teacher's account too) and ${second.id}\n`);
 } finally {
   await close();
 }

@@ -56,7 +56,7 @@ const authFormModules =
   /src[\\/](features[\\/]auth[\\/](components[\\/](login-form|register-form|forgot-password-form|password-field|page-form|use-auth-form-failure)|auth-texts)|components[\\/]ui[\\/](text-field|icon|eye-icons))/;
 
 const lessonsModules =
-  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/]radio-group|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
+  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/](radio-group|text-area)|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
 
 const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|teach-page)|features[\\/](admin|teach)[\\/])/;
 

@@ -170,7 +170,7 @@ export async function buildApp({
     holdMs: env.bookingHoldMinutes * 60_000,
     school: schoolReader(app, schoolDefaults, now),
   });
-  await reviewRoutes(app, { now });
+  await reviewRoutes(app, { now, trustedOrigins: env.trustedOrigins });
   // private calendar feeds of teachers and learners (issue 25, decision 118)
   await calendarRoutes(app, { publicOrigin: env.publicOrigin, secret: env.authSecret, now });
   // a teacher's own hours, time off and extra hours (issue 25)

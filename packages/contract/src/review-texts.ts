@@ -25,6 +25,8 @@ export const reviewMessages = {
   noShowClosed: `A missed lesson can be reported up to ${NO_SHOW_HOURS} hours after its end.`,
   alreadyAnswered: 'This review has an answer already.',
   saved: 'Thank you! Your review is saved.',
+  teacherAbsentReported: 'Thank you for telling us. The school will look into it.',
+  replySaved: 'Your answer is published under the review.',
   lessonMark: 'Lesson taken on LearnLingo',
   importedMark: 'Imported review',
   hiddenBySchool: 'Hidden by the school',

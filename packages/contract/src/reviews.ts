@@ -122,3 +122,25 @@ export type TeacherReviewsPage = z.infer<typeof teacherReviewsPageSchema>;
 
 /** GET /api/teach/reviews and GET /api/staff/reviews */
 export const lessonReviewListSchema = z.object({ items: z.array(lessonReviewSchema) });
+
+/** An imported review's id (the `review` table's): a positive integer. */
+export const importedReviewIdSchema = z.coerce
+  .number({ error: 'Invalid review id' })
+  .int({ error: 'Invalid review id' })
+  .min(1, 'Invalid review id')
+  .max(2_147_483_647, 'Invalid review id');
+
+/** An imported review as the school sees it (the console: hidden ones too, with why). */
+export const importedReviewSchema = z.object({
+  id: z.number().int(),
+  teacherId: z.string(),
+  teacherName: z.string(),
+  reviewerName: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  hidden: z.object({ at: z.string(), reason: z.string() }).nullable(),
+});
+export type ImportedReview = z.infer<typeof importedReviewSchema>;
+
+/** GET /api/staff/teachers/:id/imported-reviews */
+export const importedReviewListSchema = z.object({ items: z.array(importedReviewSchema) });

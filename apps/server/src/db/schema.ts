@@ -238,6 +238,9 @@ export const review = pgTable(
     reviewerName: text('reviewer_name').notNull(),
     reviewerRating: doublePrecision('reviewer_rating').notNull(),
     comment: text('comment').notNull(),
+    /** hidden by the school, with its reason (decision 120): out of the card, page, rating and count */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [index('review_teacher_position_idx').on(t.teacherId, t.position)],
 );
@@ -444,6 +447,8 @@ export const booking = pgTable(
     /** the outbox rows of the reminders due 24 h before the start (learner's, teacher's), taken back on cancel */
     reminderMailId: uuid('reminder_mail_id'),
     teacherReminderMailId: uuid('teacher_reminder_mail_id'),
+    /** when the lesson sweep counted this ended lesson in its teacher's lessons done (decision 120) */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
   },
   (t) => [
     // the teacher's lists, keyset-paged by (start, id) either way (decision 122); also every lookup by teacher
@@ -453,6 +458,10 @@ export const booking = pgTable(
     index('booking_hold_expires_idx').on(t.holdExpiresAt).where(sql`${t.holdExpiresAt} is not null`),
     // the expiry sweep finds waiting requests by their deadline (decision 117)
     index('booking_answer_by_idx').on(t.answerBy).where(sql`${t.answerBy} is not null and ${t.cancelledAt} is null`),
+    // the lesson sweep finds the lessons not counted yet by their start (decision 120)
+    index('booking_uncounted_idx')
+      .on(t.start)
+      .where(sql`${t.countedAt} is null and ${t.cancelledAt} is null and ${t.holdExpiresAt} is null and ${t.start} is not null`),
     /*
      * A slot can be booked once: at most one lesson that is not cancelled per teacher and
      * start. Concurrent bookings of one slot race here, and all but one fail with a unique

@@ -1,4 +1,4 @@
-import { accountMessages, toastMessages } from '@learnlingo/contract';
+import { accountMessages, reviewMessages, toastMessages } from '@learnlingo/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /*
@@ -18,6 +18,19 @@ const FLASHES = {
   signUpSuccess: toastMessages.signUpSuccess,
   nameChanged: accountMessages.nameChanged,
   passwordChanged: accountMessages.passwordChanged,
+  // the reviews' forms (review-form-routes.ts): taken, or why not
+  reviewSaved: reviewMessages.saved,
+  teacherAbsentReported: reviewMessages.teacherAbsentReported,
+  replySaved: reviewMessages.replySaved,
+  reviewRatingRequired: reviewMessages.ratingRequired,
+  reviewCommentTooLong: reviewMessages.commentTooLong,
+  replyRequired: reviewMessages.replyRequired,
+  replyTooLong: reviewMessages.replyTooLong,
+  reviewNotYet: reviewMessages.notYet,
+  reviewClosed: reviewMessages.notReviewable,
+  reviewEditClosed: reviewMessages.editClosed,
+  noShowClosed: reviewMessages.noShowClosed,
+  replyExists: reviewMessages.alreadyAnswered,
 } as const;
 export type Flash = keyof typeof FLASHES;
 

@@ -36,8 +36,8 @@ export const TEACHER_COLUMN_FIELDS: readonly { field: TeacherColumnField; key: s
 /**
  * The reviews of the teacher row aliased "teacher", as a JSON array: its newest visible
  * reviews of lessons taken here (at most CARD_LESSON_REVIEWS; the teacher page pages them
- * all, decision 112), then the imported ones in their order. A teacher without lesson reviews
- * has the reviews it always had. Each part is aggregated in its index's order and the two are
+ * all, decision 112), then the imported ones in their order, but those the school hid
+ * (decision 120). A teacher without lesson reviews or hides has the reviews it always had. Each part is aggregated in its index's order and the two are
  * joined as text, so no plan that may build a card (a list page's fallback) sorts anything
  * (list-plan.test.ts).
  */
@@ -50,7 +50,7 @@ const reviewsJson = sql`('[' || concat_ws(',',
         from lesson_review lr where lr.teacher_id = "teacher"."id" and lr.hidden_at is null
         order by lr.created_at desc, lr.id limit ${sql.raw(String(CARD_LESSON_REVIEWS))}) l),
     (select string_agg((select row_to_json(r) from (select rv.reviewer_name, rv.reviewer_rating, rv.comment) r)::text, ',' order by rv.position)
-      from review rv where rv.teacher_id = "teacher"."id")) || ']')::json`;
+      from review rv where rv.teacher_id = "teacher"."id" and rv.hidden_at is null)) || ']')::json`;
 
 /**
  * The columns of one teacher as the API returns it, under the API's names, reviews included

@@ -5,7 +5,7 @@ import { singleWrite } from './teacher-writes.js';
 /*
  * A teacher's figures from its reviews and lessons (issue 26, decision 112), kept on the
  * teacher's row and never computed per request: the rating is the mean of its visible
- * reviews (imported + from lessons here, one decimal), the review count theirs, and lessons
+ * reviews (imported + from lessons here, one decimal; the school may hide either), the review count theirs, and lessons
  * done the imported figure plus the lessons that took place here (ended, not cancelled, no
  * one absent). A teacher left with no visible review has the import's rating again.
  *
@@ -38,7 +38,7 @@ export async function refreshTeacherRating(tx: Db, teacherId: string, at: Date):
       updated_at = now()
     from (
       select count(*)::int as n, coalesce(sum(v.r), 0)::float8 as total from (
-        select reviewer_rating as r from review where teacher_id = ${teacherId}
+        select reviewer_rating as r from review where teacher_id = ${teacherId} and hidden_at is null
         union all
         select rating::float8 from lesson_review where teacher_id = ${teacherId} and hidden_at is null) v
     ) s

@@ -1,6 +1,9 @@
 import {
   apiErrorSchema,
   bookingTokenSchema,
+  importedReviewIdSchema,
+  importedReviewListSchema,
+  importedReviewSchema,
   lessonReviewListSchema,
   lessonReviewSchema,
   lessonReviewStateSchema,
@@ -20,6 +23,8 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
+import { scheduleLessonSweep } from './lesson-sweep.js';
+import { reviewFormRoutes } from './review-form-routes.js';
 import { createReviewService, reviewState, type ReviewedBooking, type ReviewService } from './review-service.js';
 
 /*
@@ -28,7 +33,8 @@ import { createReviewService, reviewState, type ReviewedBooking, type ReviewServ
  *   learner (private link): GET|POST /api/bookings/token/:token/review, POST /api/bookings/token/:token/teacher-absent
  *   public:                GET /api/teachers/:id/reviews?sort=newest|lowest&page=N
  *   teacher (/teach):      GET /api/teach/reviews, POST /api/teach/reviews/:id/reply, POST /api/teach/lessons/:id/learner-absent
- *   school (console):      GET /api/staff/reviews, POST /api/staff/reviews/:id/hide
+ *   school (console):      GET /api/staff/reviews, POST /api/staff/reviews/:id/hide,
+ *                          GET /api/staff/teachers/:id/imported-reviews, POST /api/staff/imported-reviews/:id/hide
  */
 
 /** Who a staff request is: the roles' guards (staff/guards.ts) plug in here. */
@@ -38,14 +44,18 @@ export interface StaffGuards {
   teacherId: (request: FastifyRequest) => string;
   /** preHandler: 401/403 unless the request is an admin's */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** the audit row of a hide, in its transaction */
-  recordHide: (tx: Db, request: FastifyRequest, review: { id: string; teacherId: string; reason: string }) => Promise<void>;
+  /** the audit row of a hide (a lesson's review, or an imported one), in its transaction */
+  recordHide: (tx: Db, request: FastifyRequest, review: { id: string; teacherId: string; reason: string; imported?: boolean }) => Promise<void>;
 }
 
 export interface ReviewRoutesOptions {
   now: () => number;
   /** the staff's guards (default: the roles' requireTeacher / requireAdmin and the audit log) */
   staff?: StaffGuards | undefined;
+  /** how often this server counts the lessons that ended in lessons done (default a minute; 0: never, tests call sweepEndedLessons) */
+  sweepEveryMs?: number;
+  /** the site's origins: given, the pages' review forms post without JavaScript (review-form-routes.ts) */
+  trustedOrigins?: string[] | undefined;
 }
 
 /** The roles' guards (staff/guards.ts, decision 109) and the audit log (staff/activity.ts). */
@@ -58,7 +68,7 @@ function staffGuardsOf(app: FastifyInstance): StaffGuards {
       recordActivity(tx, {
         actor: { id: request.user!.id, name: request.user!.name, email: request.user!.email },
         action: 'review.hide',
-        subject: { type: 'review', id: review.id },
+        subject: { type: review.imported ? 'imported-review' : 'review', id: review.id },
         before: { hidden: false },
         after: { hidden: true, reason: review.reason, teacherId: review.teacherId },
       }),
@@ -300,5 +310,49 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     },
   );
 
+  r.get(
+    '/api/staff/teachers/:id/imported-reviews',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A teacher's imported reviews in their order, hidden ones too",
+        params: z.object({ id: teacherIdSchema }),
+        response: { 200: importedReviewListSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const items = await service.importedOf(request.params.id);
+      if (!items) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
+      return { items };
+    },
+  );
+
+  r.post(
+    '/api/staff/imported-reviews/:id/hide',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Hides an imported review with a reason: it leaves the teacher's card, page, rating and count",
+        description: 'A re-import of the teacher replaces its imported reviews with the source\'s (the hide does not survive it).',
+        params: z.object({ id: importedReviewIdSchema }),
+        body: reviewHideInputSchema,
+        response: { 200: importedReviewSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const hidden = await service.hideImported(request.params.id, request.body.reason, (tx, row) =>
+        staff.recordHide(tx, request, { id: String(row.id), teacherId: row.teacherId, reason: request.body.reason, imported: true }),
+      );
+      if (!hidden) throw new HttpError(404, 'NOT_FOUND', 'No such review');
+      return hidden;
+    },
+  );
+
+  if (options.trustedOrigins) await reviewFormRoutes(app, { service, trustedOrigins: options.trustedOrigins, staff });
+  scheduleLessonSweep(app, options.now, options.sweepEveryMs ?? 60_000);
   return service;
 }

@@ -22,9 +22,9 @@ export async function seedLessonReviews(db: Database, perTeacher: number): Promi
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_WRITE_LOCK})`);
     // one past lesson per (teacher, g): distinct starts, so the one-lesson-per-slot index holds
     await tx.execute(sql`
-      insert into booking (id, teacher_id, reason, full_name, email, phone, created_at, start, language)
+      insert into booking (id, teacher_id, reason, full_name, email, phone, created_at, start, language, counted_at)
       select gen_random_uuid(), t.id, 'Career and business', ${LEARNER}, 'bench@example.com', '+10000000',
-             now() - interval '60 days', date_trunc('hour', now()) - make_interval(hours => 24 + g), t.languages[1]
+             now() - interval '60 days', date_trunc('hour', now()) - make_interval(hours => 24 + g), t.languages[1], now()
       from teacher t cross join generate_series(1, ${perTeacher}) g
       where not exists (select 1 from booking b where b.teacher_id = t.id and b.full_name = ${LEARNER})`);
     const [inserted] = await tx.execute(sql`
@@ -37,9 +37,14 @@ export async function seedLessonReviews(db: Database, perTeacher: number): Promi
         returning 1)
       select count(*)::int as n from added`).then((result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { n: number }[]);
     reviews = Number(inserted?.n ?? 0);
+    // every lesson that has ended is in the figures below: the lesson sweep has nothing left to count
+    await tx.execute(sql`
+      update booking set counted_at = now()
+      where counted_at is null and cancelled_at is null and hold_expires_at is null and start is not null
+        and start <= now() - interval '1 hour'`);
     // the figures, as refreshTeacherRating computes them, for every teacher at once
     await tx.execute(sql`
-      with r as (select teacher_id, count(*) as n, sum(reviewer_rating) as s from review group by teacher_id),
+      with r as (select teacher_id, count(*) as n, sum(reviewer_rating) as s from review where hidden_at is null group by teacher_id),
            l as (select teacher_id, count(*) as n, sum(rating) as s from lesson_review where hidden_at is null group by teacher_id),
            b as (select teacher_id, count(*)::int as n from booking
                  where start <= now() - interval '1 hour' and cancelled_at is null and hold_expires_at is null

@@ -4,6 +4,7 @@ import {
   REVIEW_EDIT_DAYS,
   REVIEWS_PAGE_SIZE,
   reviewMessages,
+  type ImportedReview,
   type LessonReview,
   type LessonReviewState,
   type PublicReview,
@@ -13,7 +14,7 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, writeWithRating } from '../../catalogue/index.js';
 import type { Database, Db } from '../../db/client.js';
-import { booking, lessonReview, mailOutbox, teacher } from '../../db/schema.js';
+import { booking, lessonReview, mailOutbox, review, teacher } from '../../db/schema.js';
 import { HttpError } from '../../plugins/errors.js';
 
 /*
@@ -97,6 +98,20 @@ export function toLessonReview(r: ReviewRow, teacherName: string): LessonReview 
     editableUntil: new Date(r.createdAt.getTime() + EDIT_MS).toISOString(),
     reply: r.reply,
     repliedAt: iso(r.repliedAt),
+    hidden: r.hiddenAt ? { at: r.hiddenAt.toISOString(), reason: r.hiddenReason ?? '' } : null,
+  };
+}
+
+type ImportedRow = typeof review.$inferSelect;
+
+function toImportedReview(r: ImportedRow, teacherName: string): ImportedReview {
+  return {
+    id: r.id,
+    teacherId: r.teacherId,
+    teacherName,
+    reviewerName: r.reviewerName,
+    rating: r.reviewerRating,
+    comment: r.comment,
     hidden: r.hiddenAt ? { at: r.hiddenAt.toISOString(), reason: r.hiddenReason ?? '' } : null,
   };
 }
@@ -299,6 +314,41 @@ export function createReviewService(db: Database, now: () => number) {
       return this.one(reviewId);
     },
 
+    /** A teacher's imported reviews in their order, hidden ones too (the console). null: no such teacher. */
+    async importedOf(teacherId: string): Promise<ImportedReview[] | null> {
+      const [t] = await db.orm.select({ first: teacher.name, last: teacher.surname }).from(teacher).where(eq(teacher.id, teacherId));
+      if (!t) return null;
+      const rows = await db.orm.select().from(review).where(eq(review.teacherId, teacherId)).orderBy(review.position).limit(1000);
+      return rows.map((r) => toImportedReview(r, `${t.first} ${t.last}`));
+    },
+
+    /**
+     * The school hides an imported review with a reason (decision 120): one transaction through
+     * the write path, so the rating, the count, the card and the page follow like a lesson
+     * review's hide. null: no such review.
+     */
+    async hideImported(reviewId: number, reason: string, audit?: (tx: Db, row: ImportedRow) => Promise<void>): Promise<ImportedReview | null> {
+      const at = new Date(now());
+      const [found] = await db.orm.select({ teacherId: review.teacherId }).from(review).where(eq(review.id, reviewId));
+      if (!found) return null;
+      await writeWithRating(db, found.teacherId, at, async (tx) => {
+        const rows = await tx
+          .update(review)
+          .set({ hiddenAt: sql`coalesce(${review.hiddenAt}, ${at.toISOString()}::timestamptz)`, hiddenReason: reason })
+          .where(eq(review.id, reviewId))
+          .returning();
+        if (rows.length === 0) return null;
+        if (audit) await audit(tx, rows[0]!);
+        return true;
+      });
+      const [row] = await db.orm
+        .select({ review, first: teacher.name, last: teacher.surname })
+        .from(review)
+        .innerJoin(teacher, eq(teacher.id, review.teacherId))
+        .where(eq(review.id, reviewId));
+      return row ? toImportedReview(row.review, `${row.first} ${row.last}`) : null;
+    },
+
     async one(reviewId: string): Promise<LessonReview | null> {
       const [row] = await db.orm
         .select({ review: lessonReview, first: teacher.name, last: teacher.surname })
@@ -315,7 +365,7 @@ export function createReviewService(db: Database, now: () => number) {
      */
     async publicPage(teacherId: string, sort: ReviewSort, page: number): Promise<TeacherReviewsPage | null> {
       const [t] = await db.rows<{ rating: number; total: number }>(
-        sql`select t.rating, coalesce(t.review_count, (select count(*)::int from review r where r.teacher_id = t.id)) as total
+        sql`select t.rating, coalesce(t.review_count, (select count(*)::int from review r where r.teacher_id = t.id and r.hidden_at is null)) as total
             from ${teacher} t where t.id = ${teacherId} and not t.hidden`,
       );
       if (!t) return null;
@@ -332,7 +382,7 @@ export function createReviewService(db: Database, now: () => number) {
               from ${lessonReview} lr where lr.teacher_id = ${teacherId} and lr.hidden_at is null
               union all
               select 1, rv.reviewer_name, rv.reviewer_rating, rv.comment, null, null, null, null, rv.position, rv.id::text
-              from review rv where rv.teacher_id = ${teacherId}) v
+              from review rv where rv.teacher_id = ${teacherId} and rv.hidden_at is null) v
             order by ${order}
             limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
       );

@@ -10,9 +10,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { booking, lessonReview, mailOutbox, staffActivity, teacher, teacherAccount, teacherAvailability, user as userTable } from '../../db/schema.js';
+import { booking, catalogueChange, lessonReview, mailOutbox, staffActivity, teacher, teacherAccount, teacherAvailability, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
+import { sweepEndedLessons } from './lesson-sweep.js';
 import { createReviewService, type ReviewService } from './review-service.js';
 
 const HOUR = 3_600_000;
@@ -332,6 +333,54 @@ describe('the numbers follow', () => {
   });
 });
 
+describe('lessons done follows lessons that end', () => {
+  it('the sweep counts a lesson at its end, never a cancelled one; a learner no-show un-counts it; two sweeps count once', async () => {
+    const id = generatedTeacherId(4);
+    const learner = await verifiedUser('Mary Somerville');
+    const start = await freeSlot(id, '2026-11-10T00:00:00Z');
+    const lesson = await bookAt(id, start, learner);
+    const start2 = await freeSlot(id, new Date(Date.parse(start) + HOUR).toISOString());
+    const gone = await bookAt(id, start2, learner);
+    expect((await as(learner, 'POST', `/api/bookings/${gone.id}/cancel`)).statusCode).toBe(200);
+    const end = Date.parse(start) + HOUR;
+    const feed = async () => (await t.db.orm.select().from(catalogueChange).where(eq(catalogueChange.teacherId, id))).length;
+
+    // just before the end: whatever else of this teacher ended is counted, this lesson is not
+    await sweepEndedLessons(t.db, end - 1);
+    const before = (await stored(id)).lessonsDone;
+    expect((await card(id)).lessons_done).toBe(before);
+    clock = end - 1;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+
+    // at its end: counted, through the write path (the card follows); the cancelled one never
+    clock = end;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 1, lessons: 1 });
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+    expect((await card(id)).lessons_done).toBe(before + 1);
+    clock = Date.parse(start2) + 2 * HOUR;
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+
+    // the teacher marks the learner absent: the lesson did not take place after all
+    expect((await as(await staff('teacher', id), 'POST', `/api/teach/lessons/${lesson.id}/learner-absent`)).statusCode).toBe(204);
+    expect((await stored(id)).lessonsDone).toBe(before);
+    expect((await card(id)).lessons_done).toBe(before);
+    expect(await sweepEndedLessons(t.db, clock)).toEqual({ teachers: 0, lessons: 0 });
+    expect((await stored(id)).lessonsDone).toBe(before);
+
+    // two servers sweeping at once: one counts the lesson, the other writes nothing
+    clock = START_CLOCK;
+    const start3 = await freeSlot(id, new Date(Date.parse(start2) + HOUR).toISOString());
+    await bookAt(id, start3, learner);
+    clock = Date.parse(start3) + HOUR;
+    const feedBefore = await feed();
+    const both = await Promise.all([sweepEndedLessons(t.db, clock), sweepEndedLessons(t.db, clock)]);
+    expect(both.reduce((n, r) => n + r.lessons, 0)).toBe(1);
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+    expect(await feed()).toBe(feedBefore + 1);
+  });
+});
+
 describe('the teacher answers, the school hides', () => {
   it('once, only that teacher (another 404, a learner 403); the answer shows under the review; a hide is audited', async () => {
     const learner = await verifiedUser('Ada Byron');
@@ -375,6 +424,101 @@ describe('the teacher answers, the school hides', () => {
     expect(about?.hidden).toMatchObject({ reason: 'Shares a phone number' });
     expect((await card(NY)).reviews.some((r) => r.comment === 'Good.')).toBe(false);
     expect((await as(admin, 'GET', '/api/staff/reviews')).json<{ items: { id: string }[] }>().items.map((r) => r.id)).toContain(id);
+  });
+});
+
+describe('the forms without JavaScript', () => {
+  const post = (user: TestUser | undefined, url: string, body: string, origin = TEST_ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...(user ? { cookie: user.cookie } : {}) },
+    });
+  const flashOf = (res: { headers: Record<string, unknown> }) => /ll_flash=(\w+)/.exec(String(res.headers['set-cookie'] ?? ''))?.[1];
+
+  it("rate on My lessons and by the private link, the teacher's answer: 303 back with the status; refusals named", async () => {
+    const learner = await verifiedUser('Emmy Noether');
+    const start = await freeSlot(NY, '2026-11-11T00:00:00Z');
+    const lesson = await bookAt(NY, start, learner);
+    const url = `/lessons/${lesson.id}/review`;
+
+    const early = await post(learner, url, 'rating=5');
+    expect([early.statusCode, early.headers.location, flashOf(early)]).toEqual([303, `/lessons#review-${lesson.id}`, 'reviewNotYet']);
+    clock = Date.parse(start) + 2 * HOUR;
+    expect((await post(learner, url, 'rating=5', 'https://evil.example')).statusCode).toBe(403);
+    const visitor = await post(undefined, url, 'rating=5');
+    expect([visitor.statusCode, visitor.headers.location]).toEqual([303, '/login?next=%2Flessons']);
+    expect((await post(await verifiedUser(), url, 'rating=5')).statusCode).toBe(404);
+    expect(flashOf(await post(learner, url, 'comment=No+stars'))).toBe('reviewRatingRequired');
+    expect(flashOf(await post(learner, url, `rating=4&comment=${'x'.repeat(1001)}`))).toBe('reviewCommentTooLong');
+    expect(await t.db.orm.select().from(lessonReview).where(eq(lessonReview.bookingId, lesson.id))).toEqual([]);
+
+    const taken = await post(learner, url, 'rating=4&comment=Clear+and+kind.');
+    expect([taken.statusCode, taken.headers.location, flashOf(taken)]).toEqual([303, `/lessons#review-${lesson.id}`, 'reviewSaved']);
+    const [row] = await t.db.orm.select().from(lessonReview).where(eq(lessonReview.bookingId, lesson.id));
+    expect(row).toMatchObject({ rating: 4, comment: 'Clear and kind.' });
+
+    // the teacher answers from /teach/reviews: once
+    const nyTeacher = await staff('teacher', NY);
+    const replyUrl = `/teach/reviews/${row!.id}/reply`;
+    expect(flashOf(await post(nyTeacher, replyUrl, 'reply=+'))).toBe('replyRequired');
+    expect((await post(learner, replyUrl, 'reply=Me')).statusCode).toBe(403);
+    const answered = await post(nyTeacher, replyUrl, 'reply=Thank+you%2C+Emmy!');
+    expect([answered.statusCode, answered.headers.location, flashOf(answered)]).toEqual([303, `/teach/reviews#review-${row!.id}`, 'replySaved']);
+    expect(flashOf(await post(nyTeacher, replyUrl, 'reply=Again'))).toBe('replyExists');
+    expect((await card(NY)).reviews[0]).toMatchObject({ comment: 'Clear and kind.', reply: 'Thank you, Emmy!' });
+
+    // the private link: a visitor's lesson, rated and then reported too late
+    clock = START_CLOCK;
+    const start2 = await freeSlot(NY, new Date(Date.parse(start) + HOUR).toISOString());
+    const visit = await bookAt(NY, start2);
+    clock = Date.parse(start2) + 2 * HOUR;
+    const byLink = await post(undefined, `/bookings/${visit.token}/review`, 'rating=3');
+    expect([byLink.statusCode, byLink.headers.location, flashOf(byLink)]).toEqual([303, `/bookings/${visit.token}`, 'reviewSaved']);
+    expect(flashOf(await post(undefined, `/bookings/${visit.token}/teacher-absent`, ''))).toBe('noShowClosed');
+    expect((await post(undefined, `/bookings/${'x'.repeat(43)}/review`, 'rating=3')).statusCode).toBe(404);
+  });
+});
+
+describe('the school hides an imported review', () => {
+  it('with a reason (admins only, audited): it leaves the rating, the count, the card and the page', async () => {
+    const [pick] = await t.db.rows<{ id: string }>(
+      sql`select t.id from teacher t where (select count(*) from review r where r.teacher_id = t.id) >= 2 order by t.id desc limit 1`,
+    );
+    const id = pick!.id;
+    const admin = await staff('admin');
+    const listed = await as(admin, 'GET', `/api/staff/teachers/${id}/imported-reviews`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json<{ items: { id: number; rating: number; comment: string; hidden: unknown }[] }>().items;
+    const [target, ...rest] = items;
+    const lessonRatings = (await t.db.orm.select({ r: lessonReview.rating }).from(lessonReview).where(sql`${lessonReview.teacherId} = ${id} and ${lessonReview.hiddenAt} is null`)).map((x) => x.r);
+
+    const url = `/api/staff/imported-reviews/${target!.id}/hide`;
+    expect((await as(await staff('teacher', id), 'POST', url, { reason: 'x' })).statusCode).toBe(403);
+    const empty = await as(admin, 'POST', url, { reason: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { fields: { reason: reviewMessages.reasonRequired } } });
+    expect((await as(admin, 'POST', '/api/staff/imported-reviews/abc/hide', { reason: 'Spam' })).statusCode).toBe(400);
+    expect((await as(admin, 'POST', '/api/staff/imported-reviews/2147483647/hide', { reason: 'Spam' })).statusCode).toBe(404);
+    expect((await as(admin, 'GET', '/api/staff/teachers/t999999/imported-reviews')).statusCode).toBe(404);
+
+    const hidden = await as(admin, 'POST', url, { reason: 'Not about a lesson' });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ id: target!.id, hidden: { reason: 'Not about a lesson' } });
+    const visible = [...rest.map((r) => r.rating), ...lessonRatings];
+    expect(await stored(id)).toMatchObject({ reviewCount: visible.length, rating: mean1(visible) });
+    const c = await card(id);
+    expect(c.rating).toBe(mean1(visible));
+    expect(c.reviews.filter((r) => !r.lesson).map((r) => r.comment)).toEqual(rest.map((r) => r.comment));
+    const page = (await t.app.inject({ method: 'GET', url: `/api/teachers/${id}/reviews` })).json<TeacherReviewsPage>();
+    expect(page.total).toBe(visible.length);
+    expect(page.items.filter((r) => r.kind === 'imported').map((r) => r.comment)).toEqual(rest.map((r) => r.comment).slice(0, page.items.filter((r) => r.kind === 'imported').length));
+    const [audit] = await t.db.orm.select().from(staffActivity).where(eq(staffActivity.subjectId, String(target!.id)));
+    expect(audit).toMatchObject({ action: 'review.hide', subjectType: 'imported-review', after: { hidden: true, reason: 'Not about a lesson', teacherId: id } });
+    // the console still lists it, with why
+    const again = (await as(admin, 'GET', `/api/staff/teachers/${id}/imported-reviews`)).json<{ items: { id: number; hidden: unknown }[] }>().items;
+    expect(again.find((r) => r.id === target!.id)?.hidden).toMatchObject({ reason: 'Not about a lesson' });
   });
 });
 

@@ -5,12 +5,14 @@ import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh } from '../../features/auth';
 import { CatalogueSection, teachersApi } from '../../features/teachers';
 import { BookingPage, bookingApi, MyLessons, PrivateBooking } from '../../features/booking/lessons';
+import { reviewsApi } from '../../features/reviews';
 import { errorStatus } from '../../lib/api-error';
 import { useAppSelector } from '../../store';
 
 /**
- * My lessons is for signed-in learners (a visitor is redirected to `/`). A booking's private
- * link is for whoever holds it: the server fetches the booking, so the page works without
+ * My lessons is for signed-in learners (a visitor is redirected to `/`): the server fetches
+ * the lessons and their review states. A booking's private link is for whoever holds it: the
+ * server fetches the booking (and, once past, its review state), so the page works without
  * scripts; a token that is no booking's answers 404.
  */
 export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signedIn, form }) => {
@@ -24,9 +26,16 @@ export const prefetch: PageModule['prefetch'] = async ({ dispatch, params, signe
     const status = teacher.isError ? errorStatus(teacher.error) : undefined;
     return status === 404 || status === 400 ? 'not-found' : undefined;
   }
-  if (params.token === undefined) return !signedIn ? 'visitor' : undefined;
+  if (params.token === undefined) {
+    if (!signedIn) return 'visitor';
+    // the lessons and their review states in the server's HTML: a past lesson's rating form
+    // works before the app runs, and without it (decision 105)
+    await Promise.all([dispatch(bookingApi.endpoints.getLessons.initiate()), dispatch(reviewsApi.endpoints.getReviewStates.initiate())]);
+    return undefined;
+  }
   const result = await dispatch(bookingApi.endpoints.getBookingByToken.initiate(params.token));
   const status = result.isError ? errorStatus(result.error) : undefined;
+  if (result.data?.status === 'past') await dispatch(reviewsApi.endpoints.getReviewStateByToken.initiate(params.token));
   return status === 404 || status === 400 ? 'not-found' : undefined;
 };
 

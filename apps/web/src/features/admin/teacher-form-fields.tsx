@@ -1,31 +1,9 @@
-import { useId, useSyncExternalStore, type ComponentPropsWithRef } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { LEVELS } from '@learnlingo/contract';
 import styles from './teachers-tab.module.css';
 
-/** A labelled textarea with its error under it (tied with aria-describedby), like TextField. */
-export function TextArea({ label, error, hint, id, ...props }: ComponentPropsWithRef<'textarea'> & { label: string; error?: string; hint?: string }) {
-  const autoId = useId();
-  const areaId = id ?? `area-${autoId}`;
-  const describedBy = [hint ? `${areaId}-hint` : '', error ? `${areaId}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={styles.textareaField}>
-      <label htmlFor={areaId} className={styles.label}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${areaId}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <textarea id={areaId} className={`${styles.textarea} ${error ? styles.invalid : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {error ? (
-        <p id={`${areaId}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** Moved to components/ui (the reviews' forms use it too); re-exported for the console's forms. */
+export { TextArea } from '../../components/ui/text-area';
 
 /** The levels a teacher teaches: one checkbox each, in a fieldset named by its legend. */
 export function LevelChecks({ value, error }: { value: readonly string[]; error?: string }) {

@@ -13,5 +13,7 @@ export {
   useReplyToReviewMutation,
   useGetAdminReviewsQuery,
   useHideReviewMutation,
+  useGetImportedReviewsQuery,
+  useHideImportedReviewMutation,
 } from './api/reviews-api';
 export type { LessonRef } from './api/reviews-api';

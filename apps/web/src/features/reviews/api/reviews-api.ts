@@ -1,8 +1,11 @@
 import {
+  importedReviewListSchema,
+  importedReviewSchema,
   lessonReviewListSchema,
   lessonReviewSchema,
   lessonReviewStateSchema,
   lessonReviewStatesSchema,
+  type ImportedReview,
   type LessonReview,
   type LessonReviewState,
 } from '@learnlingo/contract';
@@ -63,6 +66,16 @@ export const reviewsApi = api.injectEndpoints({
       responseSchema: lessonReviewSchema,
       invalidatesTags: (_result, _error, { teacherId }) => ['Lessons', { type: 'Teacher', id: teacherId }, 'Teachers', 'Stats'],
     }),
+    getImportedReviews: build.query<{ items: ImportedReview[] }, string>({
+      query: (teacherId) => `/staff/teachers/${encodeURIComponent(teacherId)}/imported-reviews`,
+      responseSchema: importedReviewListSchema,
+      providesTags: (_result, _error, teacherId) => [{ type: 'Teacher', id: teacherId }],
+    }),
+    hideImportedReview: build.mutation<ImportedReview, { id: number; teacherId: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/staff/imported-reviews/${id}/hide`, method: 'POST', body: { reason } }),
+      responseSchema: importedReviewSchema,
+      invalidatesTags: (_result, _error, { teacherId }) => [{ type: 'Teacher', id: teacherId }, 'Teachers', 'Stats'],
+    }),
   }),
 });
 
@@ -75,4 +88,6 @@ export const {
   useReplyToReviewMutation,
   useGetAdminReviewsQuery,
   useHideReviewMutation,
+  useGetImportedReviewsQuery,
+  useHideImportedReviewMutation,
 } = reviewsApi;

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { REVIEW_COMMENT_MAX, reviewMessages } from '@learnlingo/contract/plain';
 import type { LessonReviewState } from '@learnlingo/contract';
 import { Button } from '../../../components/ui/button';
+import { TextArea } from '../../../components/ui/text-area';
 import { errorFields, genericErrorMessage } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
 import { useReportTeacherAbsentMutation, useSubmitReviewMutation, type LessonRef } from '../api/reviews-api';
@@ -27,7 +28,7 @@ export function LessonReviewBox({ state, lesson, teacherId, teacherName }: Lesso
   if (state.state === 'upcoming' || state.state === 'not-reviewable') return null;
   if (state.state === 'no-show') {
     return (
-      <section className={styles.box} aria-label="Your review">
+      <section id={`review-${state.bookingId}`} className={styles.box} aria-label="Your review">
         <p className={styles.hint}>
           {state.teacherAbsent
             ? 'You told us the teacher did not come. The school has been told; this lesson is not rated.'
@@ -39,7 +40,7 @@ export function LessonReviewBox({ state, lesson, teacherId, teacherName }: Lesso
   const review = state.review;
   if (review && !editing) {
     return (
-      <section className={styles.box} aria-label="Your review">
+      <section id={`review-${state.bookingId}`} className={styles.box} aria-label="Your review">
         <h4 className={styles.boxTitle}>Your review</h4>
         <ReviewView
           name={review.reviewerName}
@@ -78,9 +79,10 @@ function ReviewForm({ state, lesson, teacherId, teacherName, onDone }: LessonRev
   const [reportAbsent, { isLoading: reporting }] = useReportTeacherAbsentMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = state.bookingId;
-  // the private link's page is rendered by the server; its buttons work once the app runs
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // a real form: before the app runs (or without it) it posts to the server's form route
+  // (review-form-routes.ts), which answers 303 back here with the status; once the app runs
+  // it sends the same through the API in place (decision 105)
+  const base = lesson.token !== undefined ? `/bookings/${encodeURIComponent(lesson.token)}` : `/lessons/${encodeURIComponent(id)}`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -107,14 +109,15 @@ function ReviewForm({ state, lesson, teacherId, teacherName, onDone }: LessonRev
     onDone();
   };
 
-  const report = async () => {
+  const report = async (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
     const result = await reportAbsent({ ...lesson, teacherId });
     if (result.error) void showToast('error', genericErrorMessage(result.error));
   };
 
   return (
-    <section className={styles.box} aria-label="Rate this lesson">
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+    <section id={`review-${id}`} className={styles.box} aria-label="Rate this lesson">
+      <form className={styles.form} method="post" action={`${base}/review`} onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className={styles.stars} aria-describedby={errors.rating ? `rating-error-${id}` : undefined}>
           <legend className={styles.starsLegend}>How was your lesson with {teacherName}?</legend>
           <div className={styles.starOptions}>
@@ -134,35 +137,21 @@ function ReviewForm({ state, lesson, teacherId, teacherName, onDone }: LessonRev
             </p>
           ) : null}
         </fieldset>
-        <div>
-          <label className={styles.label} htmlFor={`comment-${id}`}>
-            Comment (optional)
-          </label>
-          <textarea
-            id={`comment-${id}`}
-            name="comment"
-            className={styles.textarea}
-            maxLength={REVIEW_COMMENT_MAX}
-            defaultValue={state.review?.comment ?? ''}
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={errors.comment ? `comment-error-${id}` : `comment-hint-${id}`}
-          />
-          {errors.comment ? (
-            <p id={`comment-error-${id}`} className={styles.error}>
-              {errors.comment}
-            </p>
-          ) : (
-            <p id={`comment-hint-${id}`} className={styles.hint}>
-              Shown on the teacher’s page with your first name. Up to {REVIEW_COMMENT_MAX} characters.
-            </p>
-          )}
-        </div>
+        <TextArea
+          id={`comment-${id}`}
+          name="comment"
+          label="Comment (optional)"
+          hint={`Shown on the teacher’s page with your first name. Up to ${REVIEW_COMMENT_MAX} characters.`}
+          maxLength={REVIEW_COMMENT_MAX}
+          defaultValue={state.review?.comment ?? ''}
+          error={errors.comment}
+        />
         <div className={styles.actions}>
-          <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
+          <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
             {state.review ? 'Save review' : 'Send review'}
           </Button>
           {state.canReportTeacherAbsent ? (
-            <Button variant="ghost" disabled={!live || reporting} onClick={() => void report()}>
+            <Button type="submit" variant="ghost" formAction={`${base}/teacher-absent`} disabled={reporting} onClick={(event) => void report(event)}>
               The teacher did not come
             </Button>
           ) : null}

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REVIEW_REPLY_MAX, reviewMessages } from '@learnlingo/contract/plain';
 import type { LessonReview } from '@learnlingo/contract';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { TextArea } from '../../../components/ui/text-area';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorFields, genericErrorMessage } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
@@ -26,7 +27,7 @@ export function TeachReviews() {
   return (
     <ul className={styles.list} aria-label="Reviews about you">
       {data.items.map((review) => (
-        <li key={review.id} className={styles.item}>
+        <li key={review.id} id={`review-${review.id}`} className={styles.item}>
           <ReviewView
             name={review.reviewerName}
             rating={review.rating}
@@ -47,9 +48,8 @@ function ReplyForm({ review }: { review: LessonReview }) {
   const [reply, { isLoading }] = useReplyToReviewMutation();
   const [error, setError] = useState<string | null>(null);
   const fieldId = `reply-${review.id}`;
-  // the server renders the form; it works once the app runs (no form post answers it without)
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  // a real form: before the app runs it posts to the server (review-form-routes.ts), which
+  // answers 303 back here with the status; once the app runs it answers in place (decision 105)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,29 +64,20 @@ function ReplyForm({ review }: { review: LessonReview }) {
       else void showToast('error', genericErrorMessage(result.error));
       return;
     }
-    void showToast('success', 'Your answer is published under the review.');
+    void showToast('success', reviewMessages.replySaved);
   };
 
   return (
-    <form className={styles.replyForm} onSubmit={(event) => void submit(event)} noValidate>
-      <label className={styles.label} htmlFor={fieldId}>
-        Your answer (public, once)
-      </label>
-      <textarea
-        id={fieldId}
-        name="reply"
-        className={styles.textarea}
-        maxLength={REVIEW_REPLY_MAX}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${fieldId}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+    <form
+      className={styles.replyForm}
+      method="post"
+      action={`/teach/reviews/${encodeURIComponent(review.id)}/reply`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <TextArea id={fieldId} name="reply" label="Your answer (public, once)" maxLength={REVIEW_REPLY_MAX} error={error ?? undefined} />
       <div className={styles.actions}>
-        <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
+        <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
           Publish answer
         </Button>
       </div>
