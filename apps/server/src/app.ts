@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
-import { adminRoutes, schoolReader } from './modules/admin/admin-routes.js';
+import { adminRoutes } from './modules/admin/admin-routes.js';
+import { createSchoolSource } from './modules/admin/school-settings.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
 import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
@@ -126,6 +127,14 @@ export async function buildApp({
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });
 
+  // the school's settings, the console's over the environment's: read per request, the pages'
+  // contact e-mail at most once per catalogue check per server (decision 119)
+  const school = createSchoolSource(
+    db.orm,
+    { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail },
+    now,
+    { pageMaxAgeMs: catalogueCacheCheckMs ?? 1000 },
+  );
   registerAuth(app, db, {
     secret: env.authSecret,
     publicOrigin: env.publicOrigin,
@@ -133,8 +142,7 @@ export async function buildApp({
     attemptsPer10s: env.authAttemptsPer10s,
     accountDeletion: {
       outboxDir: outboxDirOf(env),
-      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
-      schoolEmail: env.schoolEmail,
+      school: () => school.settings(),
       now,
     },
   });
@@ -150,9 +158,7 @@ export async function buildApp({
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
   await photoRoutes(app);
-  // the school's settings: the console's over the environment's (issue 24)
-  const schoolDefaults = { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail };
-  await adminRoutes(app, { defaults: schoolDefaults, now });
+  await adminRoutes(app, { school, now });
   await favoritesRoutes(app);
   await activityRoutes(app);
   await peopleRoutes(app);
@@ -164,16 +170,16 @@ export async function buildApp({
     now,
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
-    school: schoolReader(app, schoolDefaults, now),
+    school: () => school.read(),
   });
   await reviewRoutes(app, { now });
   // a teacher's own hours, time off and extra hours (issue 25)
-  await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  await teachRoutes(app, { school: () => school.read(), now });
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,
     publicOrigin: env.publicOrigin,
-    contactEmail: env.schoolEmail ?? null,
+    contactEmail: () => school.contactEmail(),
     htmlCacheMax: env.htmlCacheMax,
     renderTurns,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,

@@ -15,7 +15,7 @@ export interface RenderRequest {
   sessionCookie: boolean;
   /** canonical URLs and Open Graph URLs start with it */
   publicOrigin: string;
-  /** the school's contact address (SCHOOL_EMAIL), shown in the footer */
+  /** the school's contact address (the console's setting; SCHOOL_EMAIL before any), shown in the footer */
   contactEmail: string | null;
   /** a form posted without scripts that the server refused: the page shows it again with its errors */
   form?: FormEcho;

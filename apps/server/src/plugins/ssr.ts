@@ -145,7 +145,11 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookie
 export interface SsrOptions {
   webDist: string;
   publicOrigin: string;
-  contactEmail: string | null;
+  /**
+   * The school's contact address for the footer, now (the console's setting: decision 119). Read
+   * for every page, so it must be cheap (a per-server memo); when it changes the HTML cache is dropped.
+   */
+  contactEmail: () => Promise<string | null>;
   /** anonymous pages kept in this process (0: none) */
   htmlCacheMax: number;
   /** whose turn it is to render (`limitConcurrency(SSR_CONCURRENCY, RENDER_QUEUE_MAX)`; tests hold a turn) */
@@ -256,6 +260,14 @@ export async function createPageRenderer(
     if (changes.length === 0) cache?.flush();
     else cache?.drop((url) => pageAffected(url, changes));
   });
+  /** the footer's address as last read: every kept page shows it (a page rendered before a change is not kept) */
+  let contact: string | null | undefined;
+  async function followContact(): Promise<void> {
+    const email = await options.contactEmail();
+    if (email === contact) return;
+    if (contact !== undefined) cache?.drop(() => true);
+    contact = email;
+  }
 
   /**
    * The page's bytes: the template's parts and the page module's styles are made once (most
@@ -301,7 +313,7 @@ export async function createPageRenderer(
       fetch: inProcessFetch(app, request, setCookies),
       sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
-      contactEmail: options.contactEmail,
+      contactEmail: contact ?? null,
       ...(form && { form }),
     });
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
@@ -333,6 +345,7 @@ export async function createPageRenderer(
     reply: FastifyReply,
     form?: { url: string; status: number; echo: FormEcho },
   ): Promise<FastifyReply> {
+    await followContact();
     if (form) {
       const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
       const page = await renderPage(request, reply, form.url, anonymous, form.echo);

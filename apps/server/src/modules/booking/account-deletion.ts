@@ -15,10 +15,11 @@ import type { Schedule } from './schedule.js';
  */
 
 export interface LessonCancellationOptions {
-  /** the school's hours: their zone is the zone of teachers without their own */
-  schoolSchedule: Schedule;
-  /** receives the teacher's copy (unset: none is sent, as for any cancellation) */
-  schoolEmail: string | undefined;
+  /**
+   * The school now (the console's settings over SCHOOL_*): its hours' zone is the zone of teachers
+   * without their own; its address receives the teacher's copy (unset: none is sent, as for any cancellation).
+   */
+  school: () => Promise<{ schedule: Schedule; email: string | undefined }>;
   /** the clock (ms since the epoch): a lesson starting after it is upcoming */
   now: () => number;
 }
@@ -49,6 +50,7 @@ export async function prepareLessonCancellation(
 ): Promise<(tx: Db) => Promise<number>> {
   const repository = createBookingRepository(db);
   const at = new Date(options.now());
+  const school = await options.school();
   const upcoming = (await repository.listOwned(userId)).filter(
     (row): row is BookingRow & { start: Date } => row.cancelledAt === null && row.start !== null && row.start > at,
   );
@@ -66,11 +68,11 @@ export async function prepareLessonCancellation(
       const messages = lessonMails('cancelled', anonymous, {
         manageUrl: '',
         learnerTimeZone: 'UTC',
-        schoolSchedule: options.schoolSchedule,
-        schoolEmail: options.schoolEmail,
+        schoolSchedule: school.schedule,
+        schoolEmail: school.email,
       });
       // the school's copy only: the learner's account (and address) is being deleted
-      for (const message of messages) if (message.to === options.schoolEmail) await enqueueMail(tx, message);
+      for (const message of messages) if (message.to === school.email) await enqueueMail(tx, message);
     }
     const missed = await tx
       .select({ id: booking.id })

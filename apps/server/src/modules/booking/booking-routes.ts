@@ -30,11 +30,18 @@ import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from
 import { queueReviewAsk } from '../reviews/review-mail.js';
 import { takeBackReviewMail } from '../reviews/review-service.js';
 
+/** The school as read for a request (admin/school-settings.ts's School): hours and zone, closures, address. */
+interface School {
+  schedule: Schedule;
+  closed: Interval[];
+  email: string | undefined;
+}
+
 export interface BookingRoutesOptions {
-  /** the school's hours, for teachers without their own */
+  /** the environment's school hours (SCHOOL_*), when `school` is not given */
   schoolSchedule: Schedule;
   publicOrigin: string;
-  /** receives the teacher's copy of booking e-mails (teachers have no address of their own) */
+  /** the environment's school address (SCHOOL_EMAIL), when `school` is not given */
   schoolEmail: string | undefined;
   /** the clock (ms since the epoch); tests move it */
   now: () => number;
@@ -44,8 +51,12 @@ export interface BookingRoutesOptions {
   holdMs: number;
   /** how often this server deletes expired holds and spent counts (default a minute; 0: never, tests call sweep) */
   sweepEveryMs?: number;
-  /** the school's hours and closures as the console set them, read per request (default: schoolSchedule, no closures) */
-  school?: () => Promise<{ schedule: Schedule; closed: Interval[] }>;
+  /**
+   * The school as the console set it, read per request (decision 119): its hours (and zone) for
+   * teachers without their own, its closures, and its address, which receives the teacher's copy
+   * of booking e-mails. Default: schoolSchedule and schoolEmail, no closures.
+   */
+  school?: () => Promise<School>;
 }
 
 /** An expired hold's row (its link then says "expired") is deleted this long after its expiry. */
@@ -105,18 +116,18 @@ const tokenParams = z.object({ token: bookingTokenSchema });
 export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<BookingActions> {
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
-  const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
-  const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
+  const { now, publicOrigin, limits, holdMs } = options;
+  const schoolNow = options.school ?? (() => Promise.resolve({ schedule: options.schoolSchedule, closed: [] as Interval[], email: options.schoolEmail }));
 
-  function toLesson(row: BookingRow, at = now()): Lesson {
+  /** `school`: the school as read for this request (its zone is the zone of teachers without their own) */
+  function toLesson(row: BookingRow, school: School, at = now()): Lesson {
     const start = row.start?.getTime() ?? null;
     const hold = row.holdExpiresAt?.getTime() ?? null;
     const status = lessonStatus(row, at);
     const { schedule, ...teacher } = row.teacher;
     return {
       id: row.id,
-      teacher: { ...teacher, timeZone: scheduleOf(schedule).timeZone },
+      teacher: { ...teacher, timeZone: (schedule ?? school.schedule).timeZone },
       language: row.language,
       start: start === null ? null : new Date(start).toISOString(),
       end: start === null ? null : new Date(start + LESSON_MS).toISOString(),
@@ -145,10 +156,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   }
 
   /** Queues the learner's and the school's e-mails in `tx` (with the booking or cancellation). */
-  async function queueMails(tx: Db, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
+  async function queueMails(tx: Db, school: School, kind: 'booked' | 'cancelled', row: BookingRow, manageUrl: string, learnerTimeZone?: string) {
     const { start } = row;
     if (!start) return;
-    const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule, schoolEmail });
+    const messages = lessonMails(kind, { ...row, start }, { manageUrl, learnerTimeZone: learnerTimeZone ?? 'UTC', schoolSchedule: school.schedule, schoolEmail: school.email });
     for (const message of messages) await enqueueMail(tx, message);
     // a lesson asks for its review once it has ended (decision 112); a cancel takes it back
     if (kind === 'booked') await queueReviewAsk(tx, row, manageUrl);
@@ -158,12 +169,13 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
   async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
     const at = now();
-    if (row.cancelledAt || toLesson(row, at).status === 'expired') return toLesson(row, at);
+    const school = await schoolNow();
+    if (row.cancelledAt || toLesson(row, school, at).status === 'expired') return toLesson(row, school, at);
     const changed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + CANCEL_MIN_HOURS_AHEAD * HOUR_MS));
       // a hold was never announced (no calendar file, no school copy): nothing to take back. Asked of
       // the cancel itself, not of `row`: a hold confirmed since that read was announced.
-      if (done === 'lesson') await queueMails(tx, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
+      if (done === 'lesson') await queueMails(tx, school, 'cancelled', { ...row, cancelledAt: new Date(at) }, manageUrl, row.learnerTimeZone ?? undefined);
       return done !== null;
     });
     if (!changed) {
@@ -172,7 +184,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         throw new HttpError(409, 'CANCEL_TOO_LATE', lessonMessages.cancelTooLate);
       }
     }
-    return toLesson({ ...row, cancelledAt: row.cancelledAt ?? new Date(at) }, at);
+    return toLesson({ ...row, cancelledAt: row.cancelledAt ?? new Date(at) }, school, at);
   }
 
   r.get(
@@ -277,7 +289,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
           const messages = holdMail({ row: inserted, confirmUrl: link, expiresAt: holdExpiresAt, learnerTimeZone: body.timeZone ?? 'UTC' });
           for (const message of messages) await enqueueMail(tx, message);
         } else {
-          await queueMails(tx, 'booked', inserted, link, body.timeZone);
+          await queueMails(tx, school, 'booked', inserted, link, body.timeZone);
         }
         return inserted;
       });
@@ -287,7 +299,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
       throw error;
     }
-    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at), token: held ? null : token };
+    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, school, at), token: held ? null : token };
   }
 
   r.post(
@@ -329,7 +341,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       const at = now();
-      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at));
+      const school = await schoolNow();
+      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, school, at));
       const upcoming = lessons.filter((l) => l.status === 'upcoming').reverse();
       reply.header('cache-control', 'private, no-store');
       return { items: [...upcoming, ...lessons.filter((l) => l.status !== 'upcoming')] };
@@ -351,7 +364,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await ownedOr404(request.params.id, request.user!.id));
+      return toLesson(await ownedOr404(request.params.id, request.user!.id), await schoolNow());
     },
   );
 
@@ -392,12 +405,13 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     const tokenHash = hashBookingToken(token);
     const row = await byTokenOr404(token);
     const at = now();
+    const school = await schoolNow();
     const confirmed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.confirm(tx, tokenHash, new Date(at));
-      if (done) await queueMails(tx, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
+      if (done) await queueMails(tx, school, 'booked', { ...row, holdExpiresAt: null }, `${publicOrigin}/bookings/${token}`, row.learnerTimeZone ?? undefined);
       return done;
     });
-    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, at) : toLesson(await byTokenOr404(token), at);
+    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null }, school, at) : toLesson(await byTokenOr404(token), school, at);
     if (lesson.status === 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
     return lesson;
   }
@@ -414,7 +428,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await byTokenOr404(request.params.token));
+      return toLesson(await byTokenOr404(request.params.token), await schoolNow());
     },
   );
 
