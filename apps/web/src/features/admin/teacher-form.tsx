@@ -85,7 +85,7 @@ export function TeacherForm({ teacher }: { teacher?: AdminTeacher }) {
         <TextField label="Price per hour ($)" name="price_per_hour" type="number" min="1" step="any" inputMode="decimal" defaultValue={teacher?.price_per_hour} error={errors.price_per_hour} />
       </div>
       <LevelChecks value={teacher?.levels ?? []} error={errors.levels} />
-      <TeacherFormPhoto value={photo} onChange={setPhoto} error={errors.avatar_url} />
+      <TeacherFormPhoto teacherId={teacher?.id} value={photo} onChange={setPhoto} error={errors.avatar_url} />
       <TextArea label="Lesson info" name="lesson_info" defaultValue={teacher?.lesson_info} maxLength={5000} error={errors.lesson_info} />
       <TextArea label="Conditions" hint="One per line" name="conditions" defaultValue={teacher?.conditions.join('\n')} error={errors.conditions} />
       <TextArea label="Experience" name="experience" defaultValue={teacher?.experience} maxLength={10000} error={errors.experience} />
