@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { Lesson, SlotsResponse } from '@learnlingo/contract';
-import { eq } from 'drizzle-orm';
+import type { Lesson, SchoolSettings, SlotsResponse } from '@learnlingo/contract';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { mailOutbox, teacherAvailability, user } from '../../db/schema.js';
+import { mailOutbox, staffActivity, teacherAvailability, user } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/app.js';
 import { createSchoolSource, writeSchoolSettings } from './school-settings.js';
@@ -134,5 +134,50 @@ describe("a server's memo of the pages' contact e-mail", () => {
     expect((await kept.settings()).email).toBe('after@example.com');
     kept.changed();
     expect(await kept.contactEmail()).toBe('after@example.com');
+  });
+});
+
+describe('the Settings form without JavaScript (POST /admin/settings)', () => {
+  const post = (fields: Record<string, string>, who?: TestUser, origin = TEST_ORIGIN) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/admin/settings',
+      payload: new URLSearchParams(fields).toString(),
+      headers: { origin, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...(who ? { cookie: who.cookie } : {}) },
+    });
+  const good = { timeZone: 'Europe/Lisbon', weeklyHours: 'Mon-Fri 10:00-16:00', contactEmail: 'desk@example.com' };
+
+  it('is for admins, from this site: a visitor is sent to log in, a learner and another site are refused', async () => {
+    const visitor = await post(good);
+    expect(visitor.statusCode).toBe(303);
+    expect(visitor.headers.location).toBe('/login?next=%2Fadmin%2Fsettings');
+    const learner = await signUp(t.app);
+    expect((await post(good, learner)).statusCode).toBe(403);
+    expect((await post(good, admin, 'https://evil.example')).statusCode).toBe(403);
+    expect((await ok<SchoolSettings>(admin, 'GET', '/api/staff/school')).timeZone).not.toBe('Europe/Lisbon');
+  });
+
+  it('refused: the tab again (400) with each field named and what was typed, nothing written; taken: saved, audited, on the pages', async () => {
+    const before = await ok<SchoolSettings>(admin, 'GET', '/api/staff/school');
+    const refused = await post({ ...good, timeZone: 'Nowhere/City', weeklyHours: 'daily' }, admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.headers['cache-control']).toContain('private');
+    const html = refused.body.replace(/<!-- -->/g, '');
+    expect(html).toContain('value="Nowhere/City"');
+    expect(html).toContain('value="desk@example.com"');
+    expect(html).toContain('Unknown time zone (use an IANA name such as Europe/Kyiv)');
+    expect(html).toContain('aria-invalid="true"');
+    expect(await ok<SchoolSettings>(admin, 'GET', '/api/staff/school')).toEqual(before);
+
+    const taken = await post(good, admin);
+    expect(taken.statusCode).toBe(303);
+    expect(taken.headers.location).toBe('/admin/settings?saved');
+    expect(await ok<SchoolSettings>(admin, 'GET', '/api/staff/school')).toMatchObject({ timeZone: 'Europe/Lisbon', weeklyHours: 'Mon-Fri 10:00-16:00', contactEmail: 'desk@example.com' });
+    const [row] = await t.db.orm.select().from(staffActivity).orderBy(desc(staffActivity.id)).limit(1);
+    expect(row).toMatchObject({ action: 'school.update', actorUserId: admin.id, after: { timeZone: 'Europe/Lisbon' } });
+    expect(await footerMail()).toBe('desk@example.com');
+    const page = await t.app.inject({ method: 'GET', url: '/admin/settings?saved', headers: { accept: 'text/html', cookie: admin.cookie } });
+    expect(page.body).toContain('Saved. Lesson times follow at once.');
   });
 });
