@@ -46,9 +46,27 @@ function splitTemplate(html: string, indexFile: string): Template {
 
 interface ManifestChunk {
   file: string;
+  /** a chunk group's name (vite.config.ts: staff, lessons…) */
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+}
+
+/**
+ * The manifest's key for a page module: its own, or — when a chunk group took the module in whole
+ * (the staff group: /admin and /teach's pages) and the manifest has no key for it — the group's
+ * chunk whose source map lists it. Without this those pages came without their styles.
+ */
+function chunkKeyOf(webDist: string, manifest: Record<string, ManifestChunk>, module: string): string {
+  if (manifest[module]) return module;
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const map = path.join(webDist, `${chunk.file}.map`);
+    if (!chunk.name || !chunk.css || !fs.existsSync(map)) continue;
+    const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources?: string[] };
+    if (sources?.some((source) => source.endsWith(`/${module}`))) return key;
+  }
+  return module;
 }
 
 /** The CSS files a chunk needs: its own and those of the chunks it imports, in order. */
@@ -100,7 +118,7 @@ function readPageStyles(webDist: string): PageStyles {
     const key = module ?? '';
     let tags = byModule.get(key);
     if (tags === undefined) {
-      const own = [...new Set(cssOf(manifest, key))].filter((file) => !firstLoad.includes(file));
+      const own = [...new Set(cssOf(manifest, chunkKeyOf(webDist, manifest, key)))].filter((file) => !firstLoad.includes(file));
       tags = Buffer.from(
         [
           ...fontsOf(firstLoadCss).map((file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`),

@@ -179,5 +179,7 @@ describe('the Settings form without JavaScript (POST /admin/settings)', () => {
     expect(await footerMail()).toBe('desk@example.com');
     const page = await t.app.inject({ method: 'GET', url: '/admin/settings?saved', headers: { accept: 'text/html', cookie: admin.cookie } });
     expect(page.body).toContain('Saved. Lesson times follow at once.');
+    // the console's own styles are in the page (its modules are the staff chunk's), not only once the app runs
+    expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/staff-[\w-]+\.css" disabled \/>/);
   });
 });
