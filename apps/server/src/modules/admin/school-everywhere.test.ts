@@ -137,11 +137,11 @@ describe("a server's memo of the pages' contact e-mail", () => {
   });
 });
 
-describe('the Settings form without JavaScript (POST /admin/settings)', () => {
-  const post = (fields: Record<string, string>, who?: TestUser, origin = TEST_ORIGIN) =>
+describe("the console's forms without JavaScript (POST /admin/settings, /admin/teachers/:id/status)", () => {
+  const post = (fields: Record<string, string>, who?: TestUser, origin = TEST_ORIGIN, url = '/admin/settings') =>
     t.app.inject({
       method: 'POST',
-      url: '/admin/settings',
+      url,
       payload: new URLSearchParams(fields).toString(),
       headers: { origin, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...(who ? { cookie: who.cookie } : {}) },
     });
@@ -181,5 +181,25 @@ describe('the Settings form without JavaScript (POST /admin/settings)', () => {
     expect(page.body).toContain('Saved. Lesson times follow at once.');
     // the console's own styles are in the page (its modules are the staff chunk's), not only once the app runs
     expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/staff-[\w-]+\.css" disabled \/>/);
+  });
+
+  it("a teacher's status: hiding without a reason comes back naming it; with one the teacher is gone (410)", async () => {
+    const id = generatedTeacherId(2);
+    const url = `/admin/teachers/${id}/status`;
+    const refused = await post({ status: 'hidden', reason: '  ' }, admin, TEST_ORIGIN, url);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Say why the teacher is hidden');
+    expect((await t.app.inject({ method: 'GET', url: `/api/teachers/${id}` })).statusCode).toBe(200);
+    const learner = await signUp(t.app);
+    expect((await post({ status: 'hidden', reason: 'On leave' }, learner, TEST_ORIGIN, url)).statusCode).toBe(403);
+
+    const taken = await post({ status: 'hidden', reason: 'On leave' }, admin, TEST_ORIGIN, url);
+    expect(taken.statusCode).toBe(303);
+    expect(taken.headers.location).toBe(`/admin/teachers/${id}?status=changed`);
+    expect((await t.app.inject({ method: 'GET', url: `/api/teachers/${id}` })).statusCode).toBe(410);
+    const [row] = await t.db.orm.select().from(staffActivity).orderBy(desc(staffActivity.id)).limit(1);
+    expect(row).toMatchObject({ action: 'teacher.hide', subjectId: id, after: { status: 'hidden', statusReason: 'On leave' } });
+    const page = await t.app.inject({ method: 'GET', url: `/admin/teachers/${id}?status=changed`, headers: { accept: 'text/html', cookie: admin.cookie } });
+    expect(page.body).toContain('Status changed. The catalogue follows within a second or two.');
   });
 });

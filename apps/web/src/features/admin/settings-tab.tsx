@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { closureInputSchema, schoolSettingsInputSchema, type SchoolSettings } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
-import { useAppSelector } from '../../store';
 import type { ConsoleTabPage } from './console-layout-parts';
+import { useFormEcho } from './form-echo';
 import { useLive } from './teacher-form-fields';
 import {
   fieldErrors,
@@ -25,9 +25,6 @@ const issues = (list: readonly { path: PropertyKey[]; message: string }[]): Erro
   return out;
 };
 
-/** The refused posts (their echo objects) already shown. */
-const shownEchoes = new WeakSet<object>();
-
 /**
  * The school's hours and contact: a form that posts to /admin/settings before the app runs
  * (admin-form-routes.ts answers; a refusal comes back as the echo, a success as `?saved`),
@@ -35,12 +32,7 @@ const shownEchoes = new WeakSet<object>();
  */
 function SchoolForm({ school }: { school: SchoolSettings }) {
   const [save, { isLoading }] = usePutStaffSchoolMutation();
-  const stored = useAppSelector((state) => (state.formEcho?.echo?.form === 'school-settings' ? state.formEcho.echo : undefined));
-  // the refused post is shown once (the server's render and its hydration), not by a later mount
-  const [echo] = useState(() => (stored && !shownEchoes.has(stored) ? stored : undefined));
-  useEffect(() => {
-    if (stored) shownEchoes.add(stored);
-  }, [stored]);
+  const echo = useFormEcho('school-settings');
   const [params] = useSearchParams();
   const [errors, setErrors] = useState<Errors>(echo?.errors ?? {});
   const [saved, setSaved] = useState(params.has('saved'));
