@@ -25,8 +25,8 @@ if (!chromium) {
 process.env.E2E_PORT ??= String(20_000 + (process.pid % 5000) * 2);
 const MAIN_PORT = Number(process.env.E2E_PORT);
 const FRESH_PORT = MAIN_PORT + 1;
-const server = (port: number, dataDir: string, importFile?: string, setup?: string) => ({
-  command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}${setup ? ` --setup ${setup}` : ''}`,
+const server = (port: number, dataDir: string, importFile?: string, setup?: string, admin?: string) => ({
+  command: `node e2e/start-server.mjs ${importFile ? `--import ${JSON.stringify(importFile)}` : ''}${setup ? ` --setup ${setup}` : ''}${admin ? ` --admin ${admin}` : ''}`,
   cwd: root,
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
@@ -55,8 +55,6 @@ const server = (port: number, dataDir: string, importFile?: string, setup?: stri
     // address per 60 s, and a retried or repeated run would otherwise share one); the other
     // journeys send none and stay 127.0.0.1.
     TRUST_PROXY: '127.0.0.1',
-    // the school admin of admin-console.spec.ts (e2e/seed-admin.mjs), made before the server starts
-    E2E_ADMIN: `${E2E_ADMIN.email} ${E2E_ADMIN.password}`,
   },
 });
 
@@ -89,8 +87,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // (reviews-setup.mjs: the reviews journey's past lesson and teacher account)
-    server(MAIN_PORT, path.join(here, `.data/main-${MAIN_PORT}`), catalogueFile, 'e2e/reviews-setup.mjs'),
+    // (reviews-setup.mjs: the reviews journey's past lesson and teacher account; --admin: the
+    // school's first admin from `npm run admin -- add`, for admin-console.spec.ts)
+    server(MAIN_PORT, path.join(here, `.data/main-${MAIN_PORT}`), catalogueFile, 'e2e/reviews-setup.mjs', E2E_ADMIN.email),
     server(FRESH_PORT, path.join(here, `.data/fresh-${FRESH_PORT}`)),
   ],
 });

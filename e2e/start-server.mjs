@@ -28,9 +28,13 @@ if (setupAt !== -1) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// the school admin the console's journey signs in as (admin-console.spec.ts)
-if (process.env.E2E_ADMIN) {
-  const result = spawnSync(process.execPath, [path.join(root, 'e2e/seed-admin.mjs')], { stdio: 'inherit', env: process.env });
+// --admin EMAIL: the school's first admin, made as a school makes it — `npm run admin -- add EMAIL`
+// (this is what that script runs once it has built the server), before the server holds DATA_DIR.
+// Its set-password e-mail is in DATA_DIR/outbox; admin-console.spec.ts follows it.
+const adminAt = process.argv.indexOf('--admin');
+if (adminAt !== -1) {
+  const cli = [path.join(root, 'apps/server/dist/cli/admin.js'), 'add', process.argv[adminAt + 1], '--name', 'Hedda Head'];
+  const result = spawnSync(process.execPath, cli, { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
-import { adminRoutes, schoolReader } from './modules/admin/admin-routes.js';
+import { adminFormRoutes } from './modules/admin/admin-form-routes.js';
+import { adminRoutes } from './modules/admin/admin-routes.js';
+import { createSchoolSource } from './modules/admin/school-settings.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
 import { photoRoutes } from './modules/avatars/photo-routes.js';
 import { bookingFormRoutes } from './modules/booking/booking-form-routes.js';
@@ -130,6 +132,14 @@ export async function buildApp({
   await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
   await registerDocs(app, { publicOrigin: env.publicOrigin });
 
+  // the school's settings, the console's over the environment's: read per request, the pages'
+  // contact e-mail at most once per catalogue check per server (decision 119)
+  const school = createSchoolSource(
+    db.orm,
+    { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail },
+    now,
+    { pageMaxAgeMs: catalogueCacheCheckMs ?? 1000 },
+  );
   registerAuth(app, db, {
     secret: env.authSecret,
     publicOrigin: env.publicOrigin,
@@ -137,8 +147,7 @@ export async function buildApp({
     attemptsPer10s: env.authAttemptsPer10s,
     accountDeletion: {
       outboxDir: outboxDirOf(env),
-      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
-      schoolEmail: env.schoolEmail,
+      school: () => school.settings(),
       now,
     },
   });
@@ -154,9 +163,7 @@ export async function buildApp({
   await seoRoutes(app, { publicOrigin: env.publicOrigin, ...sitemap });
   await avatarRoutes(app, avatars);
   await photoRoutes(app);
-  // the school's settings: the console's over the environment's (issue 24)
-  const schoolDefaults = { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail };
-  await adminRoutes(app, { defaults: schoolDefaults, now });
+  await adminRoutes(app, { school, now });
   await favoritesRoutes(app);
   await activityRoutes(app);
   await peopleRoutes(app);
@@ -168,23 +175,30 @@ export async function buildApp({
     now,
     limits: { perAddressPerHour: env.bookingsPerAddressPerHour, perEmailPerHour: env.bookingsPerEmailPerHour, keySecret: env.authSecret },
     holdMs: env.bookingHoldMinutes * 60_000,
-    school: schoolReader(app, schoolDefaults, now),
+    school: () => school.read(),
+    schoolSettings: (tx) => school.settings(tx),
   });
   await reviewRoutes(app, { now, trustedOrigins: env.trustedOrigins });
   // private calendar feeds of teachers and learners (issue 25, decision 118)
   await calendarRoutes(app, { publicOrigin: env.publicOrigin, secret: env.authSecret, now });
   // a teacher's own hours, time off and extra hours (issue 25)
-  await teachRoutes(app, { school: schoolReader(app, schoolDefaults, now), now });
+  await teachRoutes(app, { school: () => school.read(), now });
   // a teacher's lessons: requests, upcoming, past (issue 25, decision 122)
   await teachLessonsRoutes(app, { now, cursorSecret: env.authSecret, schoolTimeZone: env.schoolTimeZone });
   // the teacher accepts, declines, cancels (issue 25, decision 117)
-  await teachLessonActionRoutes(app, { schoolSchedule: schoolDefaults.schedule, schoolEmail: env.schoolEmail, publicOrigin: env.publicOrigin, now });
+  await teachLessonActionRoutes(app, {
+    schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
+    schoolEmail: env.schoolEmail,
+    school: (tx) => school.settings(tx),
+    publicOrigin: env.publicOrigin,
+    now,
+  });
   await teachProfileRoutes(app);
 
   const renderPage = await createPageRenderer(app, {
     webDist: env.webDist,
     publicOrigin: env.publicOrigin,
-    contactEmail: env.schoolEmail ?? null,
+    contactEmail: () => school.contactEmail(),
     htmlCacheMax: env.htmlCacheMax,
     renderTurns,
     cacheCheckMs: catalogueCacheCheckMs ?? 1000,
@@ -195,6 +209,7 @@ export async function buildApp({
   await accountFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
   await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
   await bookingFormRoutes(app, { actions: booking, trustedOrigins: env.trustedOrigins, renderPage });
+  await adminFormRoutes(app, { school, trustedOrigins: env.trustedOrigins, renderPage });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;
 }

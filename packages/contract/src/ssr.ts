@@ -15,7 +15,7 @@ export interface RenderRequest {
   sessionCookie: boolean;
   /** canonical URLs and Open Graph URLs start with it */
   publicOrigin: string;
-  /** the school's contact address (SCHOOL_EMAIL), shown in the footer */
+  /** the school's contact address (the console's setting; SCHOOL_EMAIL before any), shown in the footer */
   contactEmail: string | null;
   /** a form posted without scripts that the server refused: the page shows it again with its errors */
   form?: FormEcho;
@@ -28,7 +28,7 @@ export interface RenderRequest {
  * `booked`: the confirmation (decision 105).
  */
 export interface FormEcho {
-  form: 'login' | 'register' | 'booking' | 'forgot-password' | 'reset-password' | 'account-name' | 'account-password';
+  form: 'login' | 'register' | 'booking' | 'forgot-password' | 'reset-password' | 'account-name' | 'account-password' | 'school-settings' | 'teacher-status';
   values: Record<string, string>;
   errors: Record<string, string>;
   message?: string;

@@ -6,6 +6,7 @@ import { openConfiguredDatabase } from '../db/open.js';
 import { createMailTransport } from '../mail/transport.js';
 import { createMailWorker } from '../mail/worker.js';
 import { outboxDirOf } from '../plugins/mail.js';
+import { readSchoolSettings } from '../modules/admin/school-settings.js';
 import { createAuth } from '../plugins/auth.js';
 import { enqueueAdminWelcomeMail } from '../plugins/auth-account.js';
 import { addAdmin, removeAdmin } from '../staff/admin-accounts.js';
@@ -78,8 +79,8 @@ runCli(async () => {
         attemptsPer10s: env.authAttemptsPer10s,
         accountDeletion: {
           outboxDir: outboxDirOf(env),
-          schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
-          schoolEmail: env.schoolEmail,
+          // (the command deletes no account; the console's settings over the environment's, as the server's)
+          school: () => readSchoolSettings(db.orm, { schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: env.schoolEmail }),
           now: Date.now,
         },
         resetPasswordMail: enqueueAdminWelcomeMail,

@@ -518,8 +518,7 @@ describe('delete the account', () => {
     const env = testEnv();
     await deleteAccountData({ ...t.db, orm }, userId, {
       outboxDir: path.join(dataDir, 'outbox'),
-      schoolSchedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours },
-      schoolEmail: SCHOOL,
+      school: async () => ({ schedule: { timeZone: env.schoolTimeZone, hours: env.schoolHours }, email: SCHOOL }),
       now: Date.now,
       log: { warn: () => {} },
     });

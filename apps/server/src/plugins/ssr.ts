@@ -46,9 +46,27 @@ function splitTemplate(html: string, indexFile: string): Template {
 
 interface ManifestChunk {
   file: string;
+  /** a chunk group's name (vite.config.ts: staff, lessons…) */
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+}
+
+/**
+ * The manifest's key for a page module: its own, or — when a chunk group took the module in whole
+ * (the staff group: /admin and /teach's pages) and the manifest has no key for it — the group's
+ * chunk whose source map lists it. Without this those pages came without their styles.
+ */
+function chunkKeyOf(webDist: string, manifest: Record<string, ManifestChunk>, module: string): string {
+  if (manifest[module]) return module;
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const map = path.join(webDist, `${chunk.file}.map`);
+    if (!chunk.name || !chunk.css || !fs.existsSync(map)) continue;
+    const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources?: string[] };
+    if (sources?.some((source) => source.endsWith(`/${module}`))) return key;
+  }
+  return module;
 }
 
 /** The CSS files a chunk needs: its own and those of the chunks it imports, in order. */
@@ -100,7 +118,7 @@ function readPageStyles(webDist: string): PageStyles {
     const key = module ?? '';
     let tags = byModule.get(key);
     if (tags === undefined) {
-      const own = [...new Set(cssOf(manifest, key))].filter((file) => !firstLoad.includes(file));
+      const own = [...new Set(cssOf(manifest, chunkKeyOf(webDist, manifest, key)))].filter((file) => !firstLoad.includes(file));
       tags = Buffer.from(
         [
           ...fontsOf(firstLoadCss).map((file) => `<link rel="preload" href="${file}" as="font" type="font/woff2" crossorigin />`),
@@ -145,7 +163,11 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookie
 export interface SsrOptions {
   webDist: string;
   publicOrigin: string;
-  contactEmail: string | null;
+  /**
+   * The school's contact address for the footer, now (the console's setting: decision 119). Read
+   * for every page, so it must be cheap (a per-server memo); when it changes the HTML cache is dropped.
+   */
+  contactEmail: () => Promise<string | null>;
   /** anonymous pages kept in this process (0: none) */
   htmlCacheMax: number;
   /** whose turn it is to render (`limitConcurrency(SSR_CONCURRENCY, RENDER_QUEUE_MAX)`; tests hold a turn) */
@@ -256,6 +278,14 @@ export async function createPageRenderer(
     if (changes.length === 0) cache?.flush();
     else cache?.drop((url) => pageAffected(url, changes));
   });
+  /** the footer's address as last read: every kept page shows it (a page rendered before a change is not kept) */
+  let contact: string | null | undefined;
+  async function followContact(): Promise<void> {
+    const email = await options.contactEmail();
+    if (email === contact) return;
+    if (contact !== undefined) cache?.drop(() => true);
+    contact = email;
+  }
 
   /**
    * The page's bytes: the template's parts and the page module's styles are made once (most
@@ -301,7 +331,7 @@ export async function createPageRenderer(
       fetch: inProcessFetch(app, request, setCookies),
       sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
-      contactEmail: options.contactEmail,
+      contactEmail: contact ?? null,
       ...(form && { form }),
     });
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
@@ -333,6 +363,7 @@ export async function createPageRenderer(
     reply: FastifyReply,
     form?: { url: string; status: number; echo: FormEcho },
   ): Promise<FastifyReply> {
+    await followContact();
     if (form) {
       const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
       const page = await renderPage(request, reply, form.url, anonymous, form.echo);

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /**
- * The school's settings the pages show, from the server's configuration (SCHOOL_EMAIL):
+ * The school's settings the pages show, from the console's School settings (SCHOOL_EMAIL before any):
  * the server rendering preloads them into the store; until then they are null and what
  * needs them is left out.
  */

@@ -22,9 +22,8 @@ import { actorOf } from './actor.js';
 
 export interface AdminBookingsOptions {
   now: () => number;
-  /** the school's contact address now (the console's setting, else SCHOOL_EMAIL) */
-  schoolEmail: () => Promise<string | undefined>;
-  schoolSchedule: () => Promise<Schedule>;
+  /** the school's hours and contact address now (the console's settings, else SCHOOL_*) */
+  school: () => Promise<{ schedule: Schedule; email: string | undefined }>;
 }
 
 const DAY_MS = 86_400_000;
@@ -113,8 +112,7 @@ export async function adminBookingsRoutes(app: FastifyInstance, options: AdminBo
     async (request) => {
       const at = options.now();
       const { reason } = request.body;
-      const teacherFallback = await options.schoolEmail();
-      const school = await options.schoolSchedule();
+      const { schedule: school, email: teacherFallback } = await options.school();
       return app.db.orm.transaction(async (tx) => {
         const [found] = await select(tx).where(eq(booking.id, request.params.id)).for('update', { of: booking });
         if (!found) throw new HttpError(404, 'NOT_FOUND', 'No such booking');

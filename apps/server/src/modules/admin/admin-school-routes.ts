@@ -1,24 +1,49 @@
 import { apiErrorSchema, closureInputSchema, closureSchema, schoolSettingsInputSchema, schoolSettingsSchema } from '@learnlingo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { actorOf } from './actor.js';
-import { addClosure, readSchool, removeClosure, schoolView, writeSchoolSettings, type SchoolDefaults } from './school-settings.js';
+import { addClosure, removeClosure, schoolView, writeSchoolSettings, type SchoolSource } from './school-settings.js';
 
 /*
  * The console's School settings (issue 24), admins only: default weekly hours and time zone,
- * contact e-mail, closures. Slots read them per request, so a change shows at once on every
- * server; each write has its activity row in its transaction.
+ * contact e-mail, closures. Slots, bookings and their e-mails read them per request, so a change
+ * shows at once on every server (the pages' contact e-mail within a second: decision 119); each
+ * write has its activity row in its transaction.
  */
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDefaults, now: () => number): Promise<void> {
+/** The settings as the contract's schema gives them (weekly hours parsed). */
+export type SchoolSettingsValues = z.output<typeof schoolSettingsInputSchema>;
+
+/**
+ * Writes the settings with their activity row, in one transaction, by the admin of `request`
+ * (requireAdmin ran): PUT /api/staff/school and the Settings form's post (admin-form-routes.ts).
+ */
+export async function saveSchoolSettings(app: FastifyInstance, school: SchoolSource, request: FastifyRequest, values: SchoolSettingsValues): Promise<void> {
+  await app.db.orm.transaction(async (tx) => {
+    const before = schoolView(await school.read(tx));
+    await writeSchoolSettings(tx, values);
+    const after = schoolView(await school.read(tx));
+    await recordActivity(tx, {
+      actor: actorOf(request),
+      action: 'school.update',
+      subject: { type: 'school', id: 'settings' },
+      before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail, cancelCutoffHours: before.cancelCutoffHours },
+      after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail, cancelCutoffHours: after.cancelCutoffHours },
+    });
+  });
+  // this server's pages show the new e-mail at once (others' within pageMaxAgeMs)
+  school.changed();
+}
+
+export async function adminSchoolRoutes(app: FastifyInstance, school: SchoolSource): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.requireAdmin;
-  const current = async () => schoolView(await readSchool(app.db.orm, defaults, { now: now() }));
+  const current = async () => schoolView(await school.read());
 
   r.get(
     '/api/staff/school',
@@ -33,18 +58,7 @@ export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDe
     '/api/staff/school',
     { preHandler, schema: { tags: ['staff'], summary: "Sets the school's hours, time zone and e-mail (admins)", body: schoolSettingsInputSchema, response: { 200: schoolSettingsSchema, ...errors } } },
     async (request) => {
-      await app.db.orm.transaction(async (tx) => {
-        const before = schoolView(await readSchool(tx, defaults, { now: now() }));
-        await writeSchoolSettings(tx, request.body);
-        const after = schoolView(await readSchool(tx, defaults, { now: now() }));
-        await recordActivity(tx, {
-          actor: actorOf(request),
-          action: 'school.update',
-          subject: { type: 'school', id: 'settings' },
-          before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail, cancelCutoffHours: before.cancelCutoffHours },
-          after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail, cancelCutoffHours: after.cancelCutoffHours },
-        });
-      });
+      await saveSchoolSettings(app, school, request, request.body);
       return current();
     },
   );

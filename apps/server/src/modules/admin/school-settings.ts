@@ -32,25 +32,71 @@ export interface School {
 export async function readSchool(db: Db, defaults: SchoolDefaults, { now = Date.now() } = {}): Promise<School> {
   // a closure two days past is over in every zone
   const over = new Date(now - 2 * 86_400_000).toISOString().slice(0, 10);
-  const [settingsRows, closureRows] = await Promise.all([
-    db.select().from(schoolSettings).where(eq(schoolSettings.id, 1)),
+  const [{ schedule, email, cancelCutoffHours }, closureRows] = await Promise.all([
+    readSchoolSettings(db, defaults),
     db
       .select({ id: schoolClosure.id, startsOn: schoolClosure.startsOn, endsOn: schoolClosure.endsOn, reason: schoolClosure.reason })
       .from(schoolClosure)
       .where(gte(schoolClosure.endsOn, over))
       .orderBy(asc(schoolClosure.startsOn), asc(schoolClosure.id)),
   ]);
-  const row = settingsRows[0];
-  const schedule: Schedule = {
-    timeZone: row?.timeZone ?? defaults.schedule.timeZone,
-    hours: (row?.weeklyHours as WeeklyHours | null | undefined) ?? defaults.schedule.hours,
-  };
+  return { schedule, email, cancelCutoffHours, closures: closureRows, closed: closureRows.map((c) => closureInterval(c, schedule.timeZone)) };
+}
+
+/** The school's hours, zone and contact e-mail (no closures): one statement. */
+export async function readSchoolSettings(db: Db, defaults: SchoolDefaults): Promise<Pick<School, 'schedule' | 'email' | 'cancelCutoffHours'>> {
+  const [row] = await db.select().from(schoolSettings).where(eq(schoolSettings.id, 1));
   return {
-    schedule,
+    schedule: { timeZone: row?.timeZone ?? defaults.schedule.timeZone, hours: (row?.weeklyHours as WeeklyHours | null | undefined) ?? defaults.schedule.hours },
     email: row ? (row.contactEmail ?? undefined) : defaults.email,
     cancelCutoffHours: row?.cancelCutoffHours ?? DEFAULT_CANCEL_CUTOFF_HOURS,
-    closures: closureRows,
-    closed: closureRows.map((c) => closureInterval(c, schedule.timeZone)),
+  };
+}
+
+/**
+ * What the product reads the school through (decision 119): every API request, booking and
+ * e-mail reads the database (`read`, `settings`: one statement each, and in the caller's
+ * transaction when it has one), so a console change applies at the next request on every
+ * server. Only the pages' footer, which the HTML cache serves without a query, reads the
+ * contact e-mail at most once per `pageMaxAgeMs` per server (`contactEmail`): another
+ * server's page shows a change within that; this server's (`changed`) at once.
+ */
+export interface SchoolSource {
+  /** the school now, closures included, read from `db` (default the app's; inside a transaction, pass it) */
+  read(db?: Db): Promise<School>;
+  /** hours, zone and e-mail only (one statement) */
+  settings(db?: Db): Promise<Pick<School, 'schedule' | 'email' | 'cancelCutoffHours'>>;
+  /** the contact e-mail for the pages, at most `pageMaxAgeMs` old */
+  contactEmail(): Promise<string | null>;
+  /** the settings were written here: the next contactEmail() reads them */
+  changed(): void;
+}
+
+export function createSchoolSource(db: Db, defaults: SchoolDefaults, now: () => number, { pageMaxAgeMs = 1000 } = {}): SchoolSource {
+  let memo: { until: number; email: Promise<string | null> } | null = null;
+  /** the e-mail as last read: what the pages keep showing while the database does not answer */
+  let last: string | null = defaults.email ?? null;
+  return {
+    read: (from = db) => readSchool(from, defaults, { now: now() }),
+    settings: (from = db) => readSchoolSettings(from, defaults),
+    contactEmail() {
+      const at = performance.now();
+      if (!memo || at >= memo.until) {
+        const current = { until: at + pageMaxAgeMs, email: Promise.resolve(last) };
+        current.email = readSchoolSettings(db, defaults).then(
+          ({ email }) => (last = email ?? null),
+          () => {
+            if (memo === current) memo = null;
+            return last;
+          },
+        );
+        memo = current;
+      }
+      return memo.email;
+    },
+    changed() {
+      memo = null;
+    },
   };
 }
 

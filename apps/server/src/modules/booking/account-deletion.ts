@@ -14,10 +14,11 @@ import type { Schedule } from './schedule.js';
  */
 
 export interface LessonCancellationOptions {
-  /** the school's hours: their zone is the zone of teachers without their own */
-  schoolSchedule: Schedule;
-  /** receives the teacher's copy (unset: none is sent, as for any cancellation) */
-  schoolEmail: string | undefined;
+  /**
+   * The school now (the console's settings over SCHOOL_*, decision 119): its hours' zone is the
+   * zone of teachers without their own; its address receives the school's copy (unset: none).
+   */
+  school: () => Promise<{ schedule: Schedule; email: string | undefined }>;
   /** the clock (ms since the epoch): a lesson starting after it is upcoming */
   now: () => number;
 }
@@ -48,6 +49,7 @@ export async function prepareLessonCancellation(
 ): Promise<(tx: Db) => Promise<number>> {
   const repository = createBookingRepository(db);
   const at = new Date(options.now());
+  const school = await options.school();
   const upcoming = (await repository.listOwned(userId)).filter(
     (row): row is BookingRow & { start: Date } => row.cancelledAt === null && row.start !== null && row.start > at,
   );
@@ -66,8 +68,8 @@ export async function prepareLessonCancellation(
       await queueLessonMails(tx, { kind: 'cancelled', by: 'learner' }, anonymous, {
         publicOrigin: '',
         manageUrl: '',
-        schoolSchedule: options.schoolSchedule,
-        schoolEmail: options.schoolEmail,
+        schoolSchedule: school.schedule,
+        schoolEmail: school.email,
         now: at.getTime(),
         learner: false,
       });

@@ -31,6 +31,20 @@ import { lockTeacherLessons, overlapsOtherLesson, readTeacherAvailability } from
 import { expireRequests, readCancelCutoffHours, sweepRequests } from './lesson-actions.js';
 import { cancelledByLearner, lessonBooked, lessonRequested, type LessonEventContext } from './lesson-events.js';
 
+/** The school as read for a request (admin/school-settings.ts's School). */
+interface School {
+  schedule: Schedule;
+  closed: Interval[];
+  email: string | undefined;
+  cancelCutoffHours: number;
+}
+
+/** What a lesson's view needs of the school now: its cut-off, and its zone (that of teachers without their own). */
+interface SchoolView {
+  cutoff: number;
+  zone: string;
+}
+
 export interface BookingRoutesOptions {
   /** the school's hours, for teachers without their own */
   schoolSchedule: Schedule;
@@ -45,8 +59,14 @@ export interface BookingRoutesOptions {
   holdMs: number;
   /** how often this server deletes expired holds and spent counts (default a minute; 0: never, tests call sweep) */
   sweepEveryMs?: number;
-  /** the school's hours and closures as the console set them, read per request (default: schoolSchedule, no closures) */
-  school?: () => Promise<{ schedule: Schedule; closed: Interval[] }>;
+  /**
+   * The school as the console set it, read per request (decision 119): its hours (and zone) for
+   * teachers without their own, its closures, its address (the school's copy of lesson e-mails)
+   * and its cancellation cut-off. Default: schoolSchedule and schoolEmail, no closures.
+   */
+  school?: () => Promise<School>;
+  /** the school's hours and address read in a change's transaction, for its e-mails (default: schoolSchedule, schoolEmail) */
+  schoolSettings?: LessonEventContext['school'];
 }
 
 /** An expired hold's row (its link then says "expired") is deleted this long after its expiry. */
@@ -101,19 +121,25 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   const repository = createBookingRepository(app.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { now, schoolSchedule, publicOrigin, schoolEmail, limits, holdMs } = options;
-  const scheduleOf = (own: Schedule | null) => own ?? schoolSchedule;
-  const schoolNow = options.school ?? (() => Promise.resolve({ schedule: schoolSchedule, closed: [] as Interval[] }));
-  const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin, now };
-  const cutoffHours = () => readCancelCutoffHours(app.db.orm);
+  const schoolNow =
+    options.school ??
+    (async (): Promise<School> => ({ schedule: schoolSchedule, closed: [], email: schoolEmail, cancelCutoffHours: await readCancelCutoffHours(app.db.orm) }));
+  // each change's e-mails read the school in its own transaction (decision 119)
+  const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin, now, school: options.schoolSettings };
+  const cutoffHours = async (): Promise<SchoolView> => {
+    const school = await schoolNow();
+    return { cutoff: school.cancelCutoffHours, zone: school.schedule.timeZone };
+  };
 
-  function toLesson(row: BookingRow, at = now(), cutoffHours = DEFAULT_CANCEL_CUTOFF_HOURS): Lesson {
+  function toLesson(row: BookingRow, at = now(), view: SchoolView = { cutoff: DEFAULT_CANCEL_CUTOFF_HOURS, zone: schoolSchedule.timeZone }): Lesson {
+    const cutoffHours = view.cutoff;
     const start = row.start?.getTime() ?? null;
     const hold = row.holdExpiresAt?.getTime() ?? null;
     const status = lessonStatus(row, at);
     const { schedule, ...teacher } = row.teacher;
     return {
       id: row.id,
-      teacher: { ...teacher, timeZone: scheduleOf(schedule).timeZone },
+      teacher: { ...teacher, timeZone: (schedule ?? { timeZone: view.zone }).timeZone },
       language: row.language,
       start: start === null ? null : new Date(start).toISOString(),
       end: start === null ? null : new Date(start + LESSON_MS).toISOString(),
@@ -150,9 +176,10 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
   async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
     const at = now();
-    const cutoff = await cutoffHours();
+    const view = await cutoffHours();
+    const { cutoff } = view;
     const state = lessonState(row, at);
-    if (state === 'cancelled' || state === 'declined' || state === 'expired') return toLesson(row, at, cutoff);
+    if (state === 'cancelled' || state === 'declined' || state === 'expired') return toLesson(row, at, view);
     const changed = await app.db.orm.transaction(async (tx) => {
       const done = await repository.cancel(tx, row.id, new Date(at), new Date(at + cutoff * HOUR_MS));
       // a hold was never announced (no calendar file, no school copy): nothing to take back. Asked of
@@ -168,9 +195,9 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (current && lessonState(current, at) === 'confirmed' && !beforeCutoff(current.start, at, cutoff)) {
         throw new HttpError(409, 'CANCEL_TOO_LATE', cancelTooLateMessage(cutoff));
       }
-      return toLesson(current ?? row, at, cutoff);
+      return toLesson(current ?? row, at, view);
     }
-    return toLesson({ ...row, cancelledAt: new Date(at), cancelledBy: 'learner' }, at, cutoff);
+    return toLesson({ ...row, cancelledAt: new Date(at), cancelledBy: 'learner' }, at, view);
   }
 
   r.get(

@@ -24,6 +24,11 @@ export interface LessonEventContext {
   publicOrigin: string;
   /** the clock (ms): a reminder whose time is past is not queued (default Date.now) */
   now?: () => number;
+  /**
+   * The school's hours and address as the console set them, read in the change's transaction
+   * (decision 119); unset: schoolSchedule and schoolEmail.
+   */
+  school?: (tx: Db) => Promise<{ schedule: Schedule; email: string | undefined }>;
 }
 
 /**
@@ -33,14 +38,16 @@ export interface LessonEventContext {
  */
 export const laterManageUrl = (row: BookingRow, c: LessonEventContext) => (row.userId ? `${c.publicOrigin}/lessons` : '');
 
-const mails = (tx: Db, event: LessonEvent, row: BookingRow, c: LessonEventContext, manageUrl: string) =>
-  queueLessonMails(tx, event, row, {
+async function mails(tx: Db, event: LessonEvent, row: BookingRow, c: LessonEventContext, manageUrl: string): Promise<void> {
+  const school = c.school ? await c.school(tx) : { schedule: c.schoolSchedule, email: c.schoolEmail };
+  await queueLessonMails(tx, event, row, {
     publicOrigin: c.publicOrigin,
     manageUrl,
-    schoolSchedule: c.schoolSchedule,
-    schoolEmail: c.schoolEmail,
+    schoolSchedule: school.schedule,
+    schoolEmail: school.email,
     now: (c.now ?? Date.now)(),
   });
+}
 
 /** An instant lesson is booked (or a visitor's hold of one confirmed): both sides' e-mails with the .ics, the reminders. */
 export async function lessonBooked(tx: Db, row: BookingRow, c: LessonEventContext, manageUrl: string): Promise<void> {

@@ -78,7 +78,7 @@ export async function teachLessonActionRoutes(app: FastifyInstance, options: Tea
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { now } = options;
   const preHandler = app.requireTeacher;
-  const events: LessonEventContext = { schoolSchedule: options.schoolSchedule, schoolEmail: options.schoolEmail, publicOrigin: options.publicOrigin, now };
+  const events: LessonEventContext = { schoolSchedule: options.schoolSchedule, schoolEmail: options.schoolEmail, publicOrigin: options.publicOrigin, now, school: options.school };
 
   /**
    * Runs `change` (one conditional UPDATE and its e-mails) with its activity row in one

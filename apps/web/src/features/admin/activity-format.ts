@@ -22,12 +22,30 @@ const ACTIONS: Record<string, string> = {
   'invitation.revoke': 'Revoked an invitation',
   'invitation.accept': 'Accepted an invitation',
   'profile.update': 'Edited their own profile',
+  'teacher.create': 'Added a teacher',
+  'teacher.update': 'Edited the teacher',
+  'teacher.publish': 'Published the teacher',
+  'teacher.hide': 'Hid the teacher',
+  'teacher.draft': 'Made the teacher a draft',
+  'teacher.import-overwrote-edit': 'An import replaced console edits',
+  'photo.upload': 'Uploaded a photo',
+  'review.hide': 'Hid a review',
+  'booking.cancel': 'Cancelled a lesson',
+  'school.update': 'Changed the school settings',
+  'closure.create': 'Added a school closure',
+  'closure.delete': 'Removed a school closure',
+  // a teacher's own hours (/teach)
+  'hours.update': 'Changed the weekly hours',
+  'timeOff.create': 'Added time off',
+  'timeOff.delete': 'Removed time off',
+  'extraHours.create': 'Added extra hours',
+  'extraHours.delete': 'Removed extra hours',
 };
 
 /** "Changed the role"; an action this console does not know yet reads as it is stored. */
 export const describeAction = (action: string): string => ACTIONS[action] ?? action;
 
-const SUBJECTS: Record<string, string> = { user: 'account', teacher: 'teacher' };
+const SUBJECTS: Record<string, string> = { user: 'account', teacher: 'teacher', school: 'school', closure: 'closure', booking: 'lesson', photo: 'photo', review: 'review' };
 /** "account Ada Lovelace <ada@…>", "teacher Ann Lee (t000031)"; the id alone once the subject is gone. */
 export const describeSubject = (subject: ActivityEntry['subject']): string => {
   const kind = SUBJECTS[subject.type] ?? subject.type;

@@ -127,15 +127,20 @@ function BookingsTab() {
               {data.items.map((b) => (
                 <tr key={b.id}>
                   <td data-label="When">{when(b.start)}</td>
+                  {/* (one element per cell: on a phone the cell is a grid of its label and its value) */}
                   <td data-label="Teacher">
-                    {b.teacher.name} {b.teacher.surname}
-                    <br />
-                    <span className={styles.muted}>{b.language ?? ''}</span>
+                    <div>
+                      {b.teacher.name} {b.teacher.surname}
+                      <br />
+                      <span className={styles.muted}>{b.language ?? ''}</span>
+                    </div>
                   </td>
                   <td data-label="Learner">
-                    {b.learner.fullName}
-                    <br />
-                    <span className={styles.muted}>{b.learner.email}</span>
+                    <div>
+                      {b.learner.fullName}
+                      <br />
+                      <span className={styles.muted}>{b.learner.email}</span>
+                    </div>
                   </td>
                   <td data-label="Status">
                     <span className={styles.badge}>{b.status}</span>

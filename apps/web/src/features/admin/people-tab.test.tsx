@@ -77,7 +77,18 @@ describe('the activity log’s texts', () => {
   it('says when in UTC, what an action means, and what changed', () => {
     expect(formatInstant('2026-10-25T01:30:00.000Z')).toBe('2026-10-25 01:30 UTC');
     expect(describeAction('user.deactivate')).toBe('Deactivated the account');
-    expect(describeAction('teacher.publish')).toBe('teacher.publish');
+    expect(describeAction('teacher.publish')).toBe('Published the teacher');
+    // a teacher's own hours (/teach) read like the console's actions
+    expect(['hours.update', 'timeOff.create', 'timeOff.delete', 'extraHours.create', 'extraHours.delete'].map(describeAction)).toEqual([
+      'Changed the weekly hours',
+      'Added time off',
+      'Removed time off',
+      'Added extra hours',
+      'Removed extra hours',
+    ]);
+    // an action this console does not know yet reads as it is stored
+    expect(describeAction('teacher.rename')).toBe('teacher.rename');
+    expect(describeSubject({ type: 'school', id: 'settings', label: null })).toBe('school settings');
     expect(describeSubject({ type: 'user', id: 'u1', label: 'Ann <ann@example.com>' })).toBe('account Ann <ann@example.com>');
     expect(describeSubject({ type: 'teacher', id: 't1', label: 'Ann Lee' })).toBe('teacher Ann Lee (t1)');
     expect(describeSubject({ type: 'user', id: 'u9', label: null })).toBe('account u9');

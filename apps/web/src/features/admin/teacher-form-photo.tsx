@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PHOTO_MAX_BYTES, type PhotoUploaded } from '@learnlingo/contract';
+import { avatarPath } from '@learnlingo/contract/plain';
 import { Button } from '../../components/ui/button';
 import { useLive } from './teacher-form-fields';
 import { fieldErrors, formError, useUploadStaffPhotoMutation } from './teachers-api';
@@ -11,15 +12,19 @@ export type UsePhotoUpload = () => readonly [(file: File) => PromiseLike<{ data:
 /**
  * The photo: a file picked is sent at once (the server checks its bytes, re-encodes it and
  * answers its address), and the preview shows what the server made of it. The address goes
- * with the form in a hidden field.
+ * with the form in a hidden field. An imported teacher's https picture is shown through our origin,
+ * as on their card (decision 093), never fetched from its host by the admin's browser.
  */
 export function TeacherFormPhoto({
+  teacherId,
   value,
   onChange,
   error,
   useUpload = useUploadStaffPhotoMutation,
   mine = false,
 }: {
+  /** the teacher's id: an imported https picture is shown through our origin */
+  teacherId?: string | undefined;
   value: string | null;
   onChange: (url: string | null) => void;
   error?: string;
@@ -52,7 +57,17 @@ export function TeacherFormPhoto({
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Photo</legend>
       <div className={styles.photo}>
-        {value ? <img className={styles.preview} src={value} alt={mine ? 'Your photo as learners see it' : "The teacher's photo as it will be shown"} width={96} height={96} /> : <span className={styles.preview} aria-hidden="true" />}
+        {value ? (
+          <img
+            className={styles.preview}
+            src={(teacherId ? avatarPath(teacherId, value) : null) ?? value}
+            alt={mine ? 'Your photo as learners see it' : "The teacher's photo as it will be shown"}
+            width={96}
+            height={96}
+          />
+        ) : (
+          <span className={styles.preview} aria-hidden="true" />
+        )}
         <div className={styles.textareaField}>
           <label htmlFor="teacher-photo" className={styles.label}>
             {value ? 'Replace the photo' : 'Upload a photo'}

@@ -55,7 +55,7 @@ export function TeacherCardFields({
   useUpload,
   mine = false,
 }: {
-  teacher?: Pick<AdminTeacher, 'name' | 'surname' | 'languages' | 'price_per_hour' | 'levels' | 'lesson_info' | 'conditions' | 'experience' | 'country'>;
+  teacher?: Pick<AdminTeacher, 'name' | 'surname' | 'languages' | 'price_per_hour' | 'levels' | 'lesson_info' | 'conditions' | 'experience' | 'country'> & { id?: string };
   errors: Record<string, string>;
   photo: string | null;
   onPhoto: (url: string | null) => void;
@@ -73,7 +73,7 @@ export function TeacherCardFields({
         <TextField label="Price per hour ($)" name="price_per_hour" type="number" min="1" step="any" inputMode="decimal" defaultValue={teacher?.price_per_hour} error={errors.price_per_hour} />
       </div>
       <LevelChecks value={teacher?.levels ?? []} error={errors.levels} />
-      <TeacherFormPhoto value={photo} onChange={onPhoto} error={errors.avatar_url} useUpload={useUpload} mine={mine} />
+      <TeacherFormPhoto teacherId={teacher?.id} value={photo} onChange={onPhoto} error={errors.avatar_url} useUpload={useUpload} mine={mine} />
       <TextArea label="Lesson info" name="lesson_info" defaultValue={teacher?.lesson_info} maxLength={5000} error={errors.lesson_info} />
       <TextArea label="Conditions" hint="One per line" name="conditions" defaultValue={teacher?.conditions.join('\n')} error={errors.conditions} />
       <TextArea label="Experience" name="experience" defaultValue={teacher?.experience} maxLength={10000} error={errors.experience} />
