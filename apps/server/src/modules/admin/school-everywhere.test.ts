@@ -60,11 +60,11 @@ const footerMail = async () => {
   expect(res.statusCode).toBe(200);
   return /href="mailto:([^"]+)"/.exec(res.body)?.[1] ?? null;
 };
-/** The lesson e-mails queued (not sign-up's confirmation, nor the review ask due after the lesson). */
+/** The lesson e-mails queued (not sign-up's confirmation, nor the review ask due after the lesson, nor the reminders due the day before). */
 const outbox = async () =>
   (await t.db.orm.select({ message: mailOutbox.message }).from(mailOutbox).orderBy(mailOutbox.createdAt))
     .map((r) => r.message as MailMessage)
-    .filter((m) => !/^(Confirm your e-mail|How was)/.test(m.subject));
+    .filter((m) => !/^(Confirm your e-mail|How was|Tomorrow:)/.test(m.subject));
 
 /** A verified learner books the teacher's last free start (days ahead: cancellable): a lesson at once, its e-mails queued. */
 async function bookLesson() {

@@ -261,7 +261,8 @@ describe(`cancelling, and the school's cut-off for both sides (${testEngine})`, 
   });
 
   it("the learner's cancel follows the same cut-off (409 naming it, cancellable false); a request is withdrawn at any time", async () => {
-    await db.orm.insert(schoolSettings).values({ id: 1, cancelCutoffHours: 24 });
+    // a settings row is the console's whole form (decision 119): its contact e-mail is the school's copy
+    await db.orm.insert(schoolSettings).values({ id: 1, cancelCutoffHours: 24, contactEmail: SCHOOL_EMAIL });
     const lesson = await book('2026-10-25T08:00:00Z', { teacherId: INSTANT });
     const id = lesson.json<BookingCreated>().id;
     expect(lesson.json<BookingCreated>().lesson).toMatchObject({ status: 'upcoming', cancellable: false, cancelCutoffHours: 24 });
