@@ -16,6 +16,8 @@
 // Usage: node bench/api.mjs [--count 100000] [--duration 10] [--connections 20] [--engine pglite|postgres] [--pool N] [--lesson-reviews R]
 //        [--database NAME] (PostgreSQL: a database of this name instead of ll_bench_<count>[_r<R>], e.g. a
 //        branch's own while its migrations differ from main's: the shared one must not get them first)
+//        [--checkout DIR] (the server of another built checkout, e.g. the commit before a change, on the same database)
+//        [--no-seed] (the database as it is: no seed step, e.g. between the runs of an A/B pair)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -42,6 +44,8 @@ const POOL = arg('pool', undefined); // DATABASE_POOL_SIZE for the PostgreSQL se
 // 6 gives ~1,000,000 reviews for 100,000 teachers (issue 26; a database of its own)
 const LESSON_REVIEWS = Number(arg('lesson-reviews', 0));
 const DATABASE = arg('database', undefined);
+const CHECKOUT = arg('checkout', undefined);
+const NO_SEED = process.argv.includes('--no-seed');
 if (DATABASE !== undefined && !/^ll_bench_[a-z0-9_]{1,40}$/.test(DATABASE)) throw new Error('--database: ll_bench_ and lowercase letters, digits, _');
 
 /** Every filter combination of the rating order (the catalogue before issue 11). */
@@ -156,11 +160,11 @@ async function benchEngine(engine) {
     engine === 'postgres' && DATABASE ? await postgresEnv(DATABASE) : await catalogueEnv(engine, LESSON_REVIEWS > 0 ? `${COUNT}_r${LESSON_REVIEWS}` : COUNT);
   if (engine === 'postgres' && POOL) env.DATABASE_POOL_SIZE = POOL;
   console.log(`\n[${engine}] preparing ${COUNT} teachers${LESSON_REVIEWS > 0 ? ` with ${LESSON_REVIEWS} reviewed lessons each` : ''}…`);
-  seed(env, COUNT, LESSON_REVIEWS > 0 ? ['--lesson-reviews', String(LESSON_REVIEWS)] : []);
+  if (!NO_SEED) seed(env, COUNT, LESSON_REVIEWS > 0 ? ['--lesson-reviews', String(LESSON_REVIEWS)] : []);
   const port = 3900 + (engine === 'pglite' ? 1 : 2);
   const rows = [];
   const repeated = ['/api/teachers?language=French&level=B1%20Intermediate&price=40'];
-  const a = await startServer(env, port);
+  const a = await startServer(env, port, CHECKOUT ? { checkout: path.resolve(CHECKOUT) } : {});
   let distinct;
   let mixed;
   let searches;
@@ -181,7 +185,7 @@ async function benchEngine(engine) {
   } finally {
     await a.stop();
   }
-  const b = await startServer({ ...env, CATALOGUE_CACHE_ENTRIES: '0' }, port);
+  const b = await startServer({ ...env, CATALOGUE_CACHE_ENTRIES: '0' }, port, CHECKOUT ? { checkout: path.resolve(CHECKOUT) } : {});
   try {
     // the server builds its search index (decisions 094, 095) once per catalogue version,
     // in the background from the first search (~2–4 s on PostgreSQL, ~8 s on PGlite for

@@ -25,7 +25,8 @@ const TEACHERS_PER_ROUND = 200;
 /**
  * At most this many teachers per sweep (a minute): far more than the lessons that end in a
  * minute, while a backlog — the first sweep after migration 0025, which finds every lesson
- * that ever ended uncounted — is worked off in the background at ~8 recounts a second.
+ * that ever ended uncounted — is worked off 500 teachers a minute (~44 ms each, measured:
+ * decision 120).
  */
 export const TEACHERS_PER_SWEEP = 500;
 

@@ -379,6 +379,25 @@ describe('lessons done follows lessons that end', () => {
     expect((await stored(id)).lessonsDone).toBe(before + 1);
     expect(await feed()).toBe(feedBefore + 1);
   });
+
+  it("a lesson's end is its start plus an hour across New York's DST change (Sunday 1 November, 09:00 EST)", async () => {
+    // a teacher of its own (the tests move the clock back and forth; a recount is as of its clock)
+    const id = generatedTeacherId(6);
+    await t.db.orm
+      .update(teacherAvailability)
+      .set({ timeZone: 'America/New_York', weeklyHours: Array.from({ length: 7 }, () => [[9, 11]]) })
+      .where(eq(teacherAvailability.teacherId, id));
+    clock = START_CLOCK;
+    // the first lesson after the clocks went back: 09:00 EST is 14:00Z (it was 13:00Z the day before)
+    const start = '2026-11-01T14:00:00.000Z';
+    await bookAt(id, start, await verifiedUser());
+    const end = Date.parse('2026-11-01T15:00:00Z');
+    await sweepEndedLessons(t.db, end - 1);
+    const before = (await stored(id)).lessonsDone;
+    expect(await sweepEndedLessons(t.db, end - 1)).toEqual({ teachers: 0, lessons: 0 });
+    expect(await sweepEndedLessons(t.db, end)).toEqual({ teachers: 1, lessons: 1 });
+    expect((await stored(id)).lessonsDone).toBe(before + 1);
+  });
 });
 
 describe('the teacher answers, the school hides', () => {
