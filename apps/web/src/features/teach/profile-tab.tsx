@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { teachProfileInputSchema, type TeachProfile } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -73,7 +74,7 @@ export function ProfileTab() {
       <p className={styles.status}>
         {STATUS_TEXT[data.status]}
         {data.status === 'hidden' && data.statusReason ? ` Reason: ${data.statusReason}` : ''}{' '}
-        {data.status === 'published' ? <a href={`/teachers/${encodeURIComponent(data.id)}`}>See your card</a> : null}
+        {data.status === 'published' ? <Link to={`/teachers/${encodeURIComponent(data.id)}`}>See your card</Link> : null}
       </p>
       <p className={styles.hint}>Changes are live at once; the school sees them in its activity log.</p>
       <ProfileForm profile={data} key={data.id} />
