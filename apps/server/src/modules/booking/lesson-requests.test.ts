@@ -281,4 +281,13 @@ describe(`a visitor's request waits for its e-mail link first (decision 102), th
     expect((await answer('accept', created.id)).statusCode).toBe(200);
     expect((await call(a, 'GET', `/api/bookings/token/${token}`)).json<Lesson>().status).toBe('upcoming');
   });
+
+  it('a visitor\'s request whose link was not used in time is an expired hold (410), not an unanswered request', async () => {
+    await book('2026-10-26T09:00:00Z', { who: null, email: 'late@example.com' });
+    const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec((await mails()).find((m) => m.to === 'late@example.com')!.text)![1]!;
+    clock += 31 * 60_000;
+    expect((await call(a, 'GET', `/api/bookings/token/${token}`)).json<Lesson>()).toMatchObject({ status: 'expired', cancelledBy: null });
+    expect((await call(b, 'POST', `/api/bookings/token/${token}/confirm`)).json()).toMatchObject({ error: { code: 'BOOKING_EXPIRED' } });
+    expect(await sweepRequests(db, events, clock)).toBe(0);
+  });
 });
