@@ -156,7 +156,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
       noShow: row.learnerAbsentAt ? 'learner' : row.teacherAbsentAt ? 'teacher' : null,
       answerBy: status === 'requested' ? row.answerBy!.toISOString() : null,
-      cancelledBy: row.cancelledBy ?? (status === 'expired' && row.answerBy ? 'expired' : null),
+      // (a visitor's request whose e-mail link was not used in time is a hold that expired, not an unanswered request)
+      cancelledBy: row.cancelledBy ?? (status === 'expired' && row.answerBy && !row.holdExpiresAt ? 'expired' : null),
       cancelReason: row.cancelReason ?? null,
       cancelCutoffHours: cutoffHours,
     };
