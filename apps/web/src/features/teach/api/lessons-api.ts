@@ -1,4 +1,12 @@
-import { teachLessonSchema, teachLessonsPageSchema, type TeachLesson, type TeachLessonsPage, type TeachLessonView } from '@learnlingo/contract';
+import {
+  teachLessonSchema,
+  teachLessonsFirstPagesSchema,
+  teachLessonsPageSchema,
+  type TeachLesson,
+  type TeachLessonsFirstPages,
+  type TeachLessonsPage,
+  type TeachLessonView,
+} from '@learnlingo/contract';
 import { api } from '../../../lib/api';
 
 /** One page of a view of the teacher's lessons: the first (no cursor) or the one a "More" asked for. */
@@ -18,6 +26,11 @@ export const teachLessonsApi = api.injectEndpoints({
       query: ({ view, cursor }) => ({ url: '/teach/lessons', params: cursor === undefined ? { view } : { view, cursor } }),
       responseSchema: teachLessonsPageSchema,
       providesTags: ['Lessons'],
+    }),
+    /** the first page of each view in one request: the server's render of the tab puts each into getTeachLessons' cache */
+    getTeachLessonsFirstPages: build.query<TeachLessonsFirstPages, void>({
+      query: () => '/teach/lessons/first-pages',
+      responseSchema: teachLessonsFirstPagesSchema,
     }),
     acceptLesson: build.mutation<TeachLesson, { id: string }>({
       query: ({ id }) => ({ url: `/teach/lessons/${encodeURIComponent(id)}/accept`, method: 'POST' }),

@@ -17,10 +17,24 @@ export function startCursors(params: URLSearchParams): Record<TeachLessonView, s
   return { requests: start('requests'), upcoming: start('upcoming'), past: start('past') };
 }
 
-/** What the server fetches before rendering /teach/lessons: the first page (or the linked one) of each view. */
+/**
+ * What the server fetches before rendering /teach/lessons: the first page of each view in one
+ * request (each then cached as its view's first page, which the sections read), or each view's
+ * own page when a "More" link named where one starts.
+ */
 export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
   const starts = startCursors(params);
-  return Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
+  if (TEACH_LESSON_VIEWS.every((view) => starts[view] === undefined)) {
+    const first = await dispatch(teachLessonsApi.endpoints.getTeachLessonsFirstPages.initiate());
+    if (first.data) {
+      const pages = first.data;
+      dispatch(
+        teachLessonsApi.util.upsertQueryEntries(TEACH_LESSON_VIEWS.map((view) => ({ endpointName: 'getTeachLessons', arg: { view, cursor: undefined }, value: pages[view] }))),
+      );
+      return;
+    }
+  }
+  await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
 
 /** The teacher's private calendar feed (decision 118: mail's features/teach/calendar-feed.tsx), a chunk of its own. */
