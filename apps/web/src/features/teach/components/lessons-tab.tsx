@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { TEACH_LESSON_VIEWS, type TeachLessonView } from '@learnlingo/contract';
 import { lazyChunk } from '../../../lib/lazy-chunk';
 import type { AppDispatch } from '../../../store';
-import { teachLessonsApi, useGetTeachLessonsQuery } from '../api/lessons-api';
+import { teachLessonsApi, teachLessonsFirstPagesApi, useGetTeachLessonsQuery } from '../api/lessons-api';
 import { LessonsSection } from './lessons-section';
 import styles from './lessons.module.css';
 
@@ -25,14 +25,8 @@ export function startCursors(params: URLSearchParams): Record<TeachLessonView, s
 export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
   const starts = startCursors(params);
   if (TEACH_LESSON_VIEWS.every((view) => starts[view] === undefined)) {
-    const first = await dispatch(teachLessonsApi.endpoints.getTeachLessonsFirstPages.initiate());
-    if (first.data) {
-      const pages = first.data;
-      dispatch(
-        teachLessonsApi.util.upsertQueryEntries(TEACH_LESSON_VIEWS.map((view) => ({ endpointName: 'getTeachLessons', arg: { view, cursor: undefined }, value: pages[view] }))),
-      );
-      return;
-    }
+    const first = await dispatch(teachLessonsFirstPagesApi.endpoints.loadTeachLessonsFirstPages.initiate());
+    if (!first.isError) return;
   }
   await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
