@@ -1,6 +1,7 @@
 // Shared helpers for the benchmarks: start the built server on a prepared database.
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -53,6 +54,23 @@ export async function postgresEnv(dbName, { fresh = false } = {}) {
   url.pathname = `/${dbName}`;
   return { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret' };
 }
+/** A new, empty database on PG_ADMIN's server named `{prefix}_{random}`: its URL, and `drop()` (drops it, with force). */
+export async function freshPostgres(prefix) {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database "${name}"`);
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 /**
  * The environment of the shared generated catalogue of `count` teachers on an engine: a
  * PGlite DATA_DIR kept in bench/.data, or PostgreSQL's `ll_bench_<count>` database (seed()

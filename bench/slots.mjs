@@ -9,14 +9,13 @@
 // Prints ms per teacher and the load average (the machine is shared: read the figures with it).
 // Needs the server's build: `npx tsc -b packages/contract apps/server` (or `npm run build`).
 // Usage: node bench/slots.mjs [--count 1000] [--engine pglite|postgres]
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { arg, PG_ADMIN, pgReachable, root } from './lib.mjs';
+import { arg, freshPostgres, pgReachable, root } from './lib.mjs';
 
 const COUNT = Number(arg('count', 1000));
 const ONLY = arg('engine', undefined);
@@ -69,24 +68,8 @@ function computeOnly() {
   return { took, slots };
 }
 
-async function freshPostgres() {
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  const name = `ll_bench_slots_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function throughApi(engine) {
-  const pgDb = engine === 'postgres' ? await freshPostgres() : null;
+  const pgDb = engine === 'postgres' ? await freshPostgres('ll_bench_slots') : null;
   const db = await openDatabase(engine === 'postgres' ? { engine: 'postgres', url: pgDb.url, max: 4 } : { engine: 'pglite', dataDir: 'memory' });
   try {
     await db.migrate();

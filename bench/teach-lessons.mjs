@@ -17,8 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { arg, buildUnlessNoBuild, freePort, loadRun, PG_ADMIN, root, startServer } from './lib.mjs';
+import { arg, buildUnlessNoBuild, freePort, freshPostgres, loadRun, root, startServer } from './lib.mjs';
 
 const ENGINE = arg('engine', 'postgres');
 const PAST = Number(arg('past', 10_000));
@@ -84,19 +83,11 @@ async function database() {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-bench-teach-'));
     return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, open: () => openDatabase({ engine: 'pglite', dataDir }), drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  const name = `ll_bench_teach_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database "${name}"`);
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
+  const fresh = await freshPostgres('ll_bench_teach');
   return {
-    env: { DATABASE_URL: url.toString(), AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
-    open: () => openDatabase({ engine: 'postgres', url: url.toString(), max: 4 }),
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
+    env: { DATABASE_URL: fresh.url, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
+    open: () => openDatabase({ engine: 'postgres', url: fresh.url, max: 4 }),
+    drop: fresh.drop,
   };
 }
 

@@ -64,3 +64,12 @@ export const teachLessonsPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TeachLessonsPage = z.infer<typeof teachLessonsPageSchema>;
+
+/** GET /api/teach/lessons/first-pages: the first page of each view at once (the tab's first render: one request, not three). */
+export const teachLessonsFirstPagesQuerySchema = teachLessonsQuerySchema.pick({ limit: true });
+export const teachLessonsFirstPagesSchema = z.object({
+  requests: teachLessonsPageSchema,
+  upcoming: teachLessonsPageSchema,
+  past: teachLessonsPageSchema,
+});
+export type TeachLessonsFirstPages = z.infer<typeof teachLessonsFirstPagesSchema>;

@@ -132,6 +132,8 @@ describe('GET /api/teach/lessons', () => {
   it('answers 401 without a session and 403 to a learner', async () => {
     expect((await get('', null)).statusCode).toBe(401);
     expect((await get('?view=past', learner)).statusCode).toBe(403);
+    expect((await get('/first-pages', null)).statusCode).toBe(401);
+    expect((await get('/first-pages', learner)).statusCode).toBe(403);
   });
 
   it.each([1, 2, 3, 50] as const)('pages each view %i at a time in its order, without a duplicate or a gap', async (limit) => {
@@ -230,9 +232,18 @@ describe('GET /api/teach/lessons', () => {
     expect(fieldsOf(await get(`?view=past&cursor=${encodeURIComponent(nextCursor!)}`, otherTeacher))).toHaveProperty('cursor');
   });
 
+  it('answers the first page of each view at once, as each view answers it', async () => {
+    const res = await get('/first-pages?limit=3');
+    expect(res.statusCode).toBe(200);
+    const first = res.json<Record<TeachLessonView, TeachLessonsPage>>();
+    for (const view of ['requests', 'upcoming', 'past'] as const) expect(first[view], view).toEqual(await page(`?view=${view}&limit=3`));
+    expect(fieldsOf(await get('/first-pages?limit=0'))).toHaveProperty('limit');
+    expect(fieldsOf(await get('/first-pages?view=past'))).toHaveProperty('view');
+  });
+
   it('is described in the OpenAPI document', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(spec.paths)).toContain('/api/teach/lessons');
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/teach/lessons', '/api/teach/lessons/first-pages']));
   });
 
   it("reads a past page from booking_teacher_start_idx, in the index's order (no Sort), at any depth", async () => {

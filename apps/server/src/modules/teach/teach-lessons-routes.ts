@@ -1,10 +1,13 @@
 import {
   apiErrorSchema,
   DEFAULT_CANCEL_CUTOFF_HOURS,
+  teachLessonsFirstPagesQuerySchema,
+  teachLessonsFirstPagesSchema,
   teachLessonsPageSchema,
   teachLessonsQuerySchema,
   WEEKDAY_NAMES,
   type TeachLessonItem,
+  type TeachLessonsPage,
   type TeachLessonView,
   type WallClock,
 } from '@learnlingo/contract';
@@ -122,6 +125,39 @@ export async function teachLessonsRoutes(app: FastifyInstance, options: TeachLes
     };
   }
 
+  /** A page's rows and one more (which only says whether there is a next page). */
+  const rowsOf = (teacherId: string, view: TeachLessonView, now: number, after: CursorPosition | null, limit: number) =>
+    selectTeachLessons(app.db.orm, { teacherId, view, at: new Date(now), after, limit: limit + 1 });
+
+  /** The page as the API answers it: each lesson with its times on the teacher's clock, and the next page's cursor. */
+  function pageOf(
+    teacherId: string,
+    view: TeachLessonView,
+    now: number,
+    rows: Awaited<ReturnType<typeof rowsOf>>,
+    limit: number,
+    { timeZone, cutoffHours }: Awaited<ReturnType<typeof settings>>,
+  ): TeachLessonsPage {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const lastKey = last ? (view === 'requests' ? last.answerBy : last.start) : null;
+    return {
+      view,
+      timeZone,
+      items: page.map((row): TeachLessonItem => {
+        const lesson = toTeachLesson(row, now, cutoffHours);
+        const start = row.start!.getTime();
+        return {
+          ...lesson,
+          localStart: wallClock(start, timeZone),
+          localEnd: wallClock(start + LESSON_MS, timeZone),
+          answerByLocal: lesson.answerBy ? wallClock(Date.parse(lesson.answerBy), timeZone) : null,
+        };
+      }),
+      nextCursor: rows.length > limit && last && lastKey ? cursors.encode({ value: lastKey.getTime(), id: last.id }, scopeOf(view, teacherId)) : null,
+    };
+  }
+
   r.get(
     '/api/teach/lessons',
     {
@@ -140,35 +176,43 @@ export async function teachLessonsRoutes(app: FastifyInstance, options: TeachLes
     async (request, reply) => {
       const teacherId = request.teacherId!;
       const { view, cursor, limit } = request.query;
-      const scope = scopeOf(view, teacherId);
-      const after = cursor === undefined ? null : cursors.decode(cursor, scope);
+      const after = cursor === undefined ? null : cursors.decode(cursor, scopeOf(view, teacherId));
       if (cursor !== undefined && after === null) {
         throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued for this view', { cursor: 'Invalid cursor' });
       }
       const now = options.now();
-      const at = new Date(now);
-      const [rows, { timeZone, cutoffHours }] = await Promise.all([
-        selectTeachLessons(app.db.orm, { teacherId, view, at, after, limit: limit + 1 }),
+      const [page, rules] = await Promise.all([rowsOf(teacherId, view, now, after, limit), settings(teacherId)]);
+      reply.header('cache-control', 'private, no-store');
+      return pageOf(teacherId, view, now, page, limit, rules);
+    },
+  );
+
+  r.get(
+    '/api/teach/lessons/first-pages',
+    {
+      preHandler: app.requireTeacher,
+      schema: {
+        tags: ['teach'],
+        summary: 'The first page of each view of the signed-in teacher’s lessons at once (what /teach/lessons shows first)',
+        querystring: teachLessonsFirstPagesQuerySchema,
+        response: { 200: teachLessonsFirstPagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const teacherId = request.teacherId!;
+      const { limit } = request.query;
+      const now = options.now();
+      const [requests, upcoming, past, rules] = await Promise.all([
+        rowsOf(teacherId, 'requests', now, null, limit),
+        rowsOf(teacherId, 'upcoming', now, null, limit),
+        rowsOf(teacherId, 'past', now, null, limit),
         settings(teacherId),
       ]);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const lastKey = last ? (view === 'requests' ? last.answerBy : last.start) : null;
       reply.header('cache-control', 'private, no-store');
       return {
-        view,
-        timeZone,
-        items: page.map((row): TeachLessonItem => {
-          const lesson = toTeachLesson(row, now, cutoffHours);
-          const start = row.start!.getTime();
-          return {
-            ...lesson,
-            localStart: wallClock(start, timeZone),
-            localEnd: wallClock(start + LESSON_MS, timeZone),
-            answerByLocal: lesson.answerBy ? wallClock(Date.parse(lesson.answerBy), timeZone) : null,
-          };
-        }),
-        nextCursor: rows.length > limit && last && lastKey ? cursors.encode({ value: lastKey.getTime(), id: last.id }, scope) : null,
+        requests: pageOf(teacherId, 'requests', now, requests, limit, rules),
+        upcoming: pageOf(teacherId, 'upcoming', now, upcoming, limit, rules),
+        past: pageOf(teacherId, 'past', now, past, limit, rules),
       };
     },
   );

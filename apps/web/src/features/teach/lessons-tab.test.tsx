@@ -6,6 +6,9 @@ import type { TeachLessonItem, TeachLessonsPage, TeachLessonView } from '@learnl
 import { apiUrl, server } from '../../test/msw-server';
 import { renderApp } from '../../test/render';
 import { signedInSession, signedInState } from '../favorites/testing/session';
+import { makeStore } from '../../store';
+import { teachLessonsApi } from './api/lessons-api';
+import { prefetchTeachLessons } from './components/lessons-tab';
 import { profile } from './teach-fixtures';
 
 afterEach(() => toast.remove());
@@ -67,6 +70,33 @@ function lessonsServer(state: { requests: TeachLessonItem[]; upcoming: TeachLess
     }),
   ];
 }
+
+describe("the server's render of /teach/lessons", () => {
+  it("asks for the three first pages at once and caches each as its view's first page", async () => {
+    const asked: string[] = [];
+    const pages = { requests: [REQUEST], upcoming: [UPCOMING], past: PAST };
+    server.use(
+      http.get(apiUrl('/teach/lessons/first-pages'), ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        const page = (view: TeachLessonView) => ({ view, timeZone: ZONE, items: pages[view], nextCursor: null });
+        return HttpResponse.json({ requests: page('requests'), upcoming: page('upcoming'), past: page('past') });
+      }),
+      http.get(apiUrl('/teach/lessons'), ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json({ error: { code: 'NOPE', message: 'not asked for' } }, { status: 500 });
+      }),
+    );
+    const store = makeStore();
+    await prefetchTeachLessons(store.dispatch, new URLSearchParams());
+    expect(asked).toEqual(['/api/teach/lessons/first-pages']);
+    // (the store's type knows the api slice only as the shell declares it, without this feature's endpoints)
+    type WithLessons = Parameters<ReturnType<typeof teachLessonsApi.endpoints.getTeachLessons.select>>[0];
+    const state = store.getState() as unknown as WithLessons;
+    for (const view of ['requests', 'upcoming', 'past'] as const) {
+      expect(teachLessonsApi.endpoints.getTeachLessons.select({ view, cursor: undefined })(state).data?.items, view).toEqual(pages[view]);
+    }
+  });
+});
 
 describe('/teach/lessons', () => {
   it('shows requests, upcoming and past lessons with times in the named zone, and pages the past with More', async () => {

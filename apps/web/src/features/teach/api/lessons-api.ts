@@ -1,4 +1,12 @@
-import { teachLessonSchema, teachLessonsPageSchema, type TeachLesson, type TeachLessonsPage, type TeachLessonView } from '@learnlingo/contract';
+import {
+  teachLessonSchema,
+  teachLessonsFirstPagesSchema,
+  teachLessonsPageSchema,
+  type TeachLesson,
+  type TeachLessonsFirstPages,
+  type TeachLessonsPage,
+  type TeachLessonView,
+} from '@learnlingo/contract';
 import { api } from '../../../lib/api';
 
 /** One page of a view of the teacher's lessons: the first (no cursor) or the one a "More" asked for. */
@@ -33,6 +41,28 @@ export const teachLessonsApi = api.injectEndpoints({
       query: ({ id, reason }) => ({ url: `/teach/lessons/${encodeURIComponent(id)}/cancel`, method: 'POST', body: { reason } }),
       responseSchema: teachLessonSchema,
       invalidatesTags: ['Lessons', 'Slots'],
+    }),
+  }),
+});
+
+/**
+ * The first page of each view in one request (the server's render of the tab): each page goes
+ * into getTeachLessons' cache, which the sections read; the entry itself keeps nothing, so the
+ * page's data travels to the browser once.
+ */
+export const teachLessonsFirstPagesApi = teachLessonsApi.injectEndpoints({
+  endpoints: (build) => ({
+    loadTeachLessonsFirstPages: build.query<null, void>({
+      async queryFn(_arg, { dispatch }, _extra, baseQuery) {
+        const result = await baseQuery('/teach/lessons/first-pages');
+        if (result.error) return { error: result.error };
+        const parsed = teachLessonsFirstPagesSchema.safeParse(result.data);
+        if (!parsed.success) return { error: { status: 'CUSTOM_ERROR', error: 'An unexpected answer', data: result.data } };
+        const pages: TeachLessonsFirstPages = parsed.data;
+        const views = ['requests', 'upcoming', 'past'] as const;
+        dispatch(teachLessonsApi.util.upsertQueryEntries(views.map((view) => ({ endpointName: 'getTeachLessons', arg: { view, cursor: undefined }, value: pages[view] }))));
+        return { data: null };
+      },
     }),
   }),
 });

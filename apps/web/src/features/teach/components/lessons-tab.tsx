@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { TEACH_LESSON_VIEWS, type TeachLessonView } from '@learnlingo/contract';
 import { lazyChunk } from '../../../lib/lazy-chunk';
 import type { AppDispatch } from '../../../store';
-import { teachLessonsApi, useGetTeachLessonsQuery } from '../api/lessons-api';
+import { teachLessonsApi, teachLessonsFirstPagesApi, useGetTeachLessonsQuery } from '../api/lessons-api';
 import { LessonsSection } from './lessons-section';
 import styles from './lessons.module.css';
 
@@ -17,10 +17,18 @@ export function startCursors(params: URLSearchParams): Record<TeachLessonView, s
   return { requests: start('requests'), upcoming: start('upcoming'), past: start('past') };
 }
 
-/** What the server fetches before rendering /teach/lessons: the first page (or the linked one) of each view. */
+/**
+ * What the server fetches before rendering /teach/lessons: the first page of each view in one
+ * request (each then cached as its view's first page, which the sections read), or each view's
+ * own page when a "More" link named where one starts.
+ */
 export async function prefetchTeachLessons(dispatch: AppDispatch, params: URLSearchParams) {
   const starts = startCursors(params);
-  return Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
+  if (TEACH_LESSON_VIEWS.every((view) => starts[view] === undefined)) {
+    const first = await dispatch(teachLessonsFirstPagesApi.endpoints.loadTeachLessonsFirstPages.initiate());
+    if (!first.isError) return;
+  }
+  await Promise.all(TEACH_LESSON_VIEWS.map((view) => dispatch(teachLessonsApi.endpoints.getTeachLessons.initiate({ view, cursor: starts[view] }))));
 }
 
 /** The teacher's private calendar feed (decision 118: mail's features/teach/calendar-feed.tsx), a chunk of its own. */
