@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
-import { adminFormRoutes } from './modules/admin/admin-form-routes.js';
 import { adminRoutes } from './modules/admin/admin-routes.js';
 import { createSchoolSource } from './modules/admin/school-settings.js';
 import { avatarRoutes, type AvatarRoutesOptions } from './modules/avatars/avatar-routes.js';
@@ -209,7 +208,6 @@ export async function buildApp({
   await accountFormRoutes(app, { publicOrigin: env.publicOrigin, trustedOrigins: env.trustedOrigins, renderPage });
   await favoriteFormRoutes(app, { trustedOrigins: env.trustedOrigins });
   await bookingFormRoutes(app, { actions: booking, trustedOrigins: env.trustedOrigins, renderPage });
-  await adminFormRoutes(app, { school, trustedOrigins: env.trustedOrigins, renderPage });
   await registerStaticWeb(app, { webDist: env.webDist, sourceMaps: env.sourceMaps, renderPage });
   return app;
 }

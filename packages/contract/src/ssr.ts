@@ -28,7 +28,7 @@ export interface RenderRequest {
  * `booked`: the confirmation (decision 105).
  */
 export interface FormEcho {
-  form: 'login' | 'register' | 'booking' | 'forgot-password' | 'reset-password' | 'account-name' | 'account-password' | 'school-settings' | 'teacher-status';
+  form: 'login' | 'register' | 'booking' | 'forgot-password' | 'reset-password' | 'account-name' | 'account-password';
   values: Record<string, string>;
   errors: Record<string, string>;
   message?: string;

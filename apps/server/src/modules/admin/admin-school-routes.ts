@@ -1,5 +1,5 @@
 import { apiErrorSchema, closureInputSchema, closureSchema, schoolSettingsInputSchema, schoolSettingsSchema } from '@learnlingo/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
@@ -15,30 +15,6 @@ import { addClosure, removeClosure, schoolView, writeSchoolSettings, type School
  */
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-
-/** The settings as the contract's schema gives them (weekly hours parsed). */
-export type SchoolSettingsValues = z.output<typeof schoolSettingsInputSchema>;
-
-/**
- * Writes the settings with their activity row, in one transaction, by the admin of `request`
- * (requireAdmin ran): PUT /api/staff/school and the Settings form's post (admin-form-routes.ts).
- */
-export async function saveSchoolSettings(app: FastifyInstance, school: SchoolSource, request: FastifyRequest, values: SchoolSettingsValues): Promise<void> {
-  await app.db.orm.transaction(async (tx) => {
-    const before = schoolView(await school.read(tx));
-    await writeSchoolSettings(tx, values);
-    const after = schoolView(await school.read(tx));
-    await recordActivity(tx, {
-      actor: actorOf(request),
-      action: 'school.update',
-      subject: { type: 'school', id: 'settings' },
-      before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail, cancelCutoffHours: before.cancelCutoffHours },
-      after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail, cancelCutoffHours: after.cancelCutoffHours },
-    });
-  });
-  // this server's pages show the new e-mail at once (others' within pageMaxAgeMs)
-  school.changed();
-}
 
 export async function adminSchoolRoutes(app: FastifyInstance, school: SchoolSource): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +34,20 @@ export async function adminSchoolRoutes(app: FastifyInstance, school: SchoolSour
     '/api/staff/school',
     { preHandler, schema: { tags: ['staff'], summary: "Sets the school's hours, time zone and e-mail (admins)", body: schoolSettingsInputSchema, response: { 200: schoolSettingsSchema, ...errors } } },
     async (request) => {
-      await saveSchoolSettings(app, school, request, request.body);
+      await app.db.orm.transaction(async (tx) => {
+        const before = schoolView(await school.read(tx));
+        await writeSchoolSettings(tx, request.body);
+        const after = schoolView(await school.read(tx));
+        await recordActivity(tx, {
+          actor: actorOf(request),
+          action: 'school.update',
+          subject: { type: 'school', id: 'settings' },
+          before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail, cancelCutoffHours: before.cancelCutoffHours },
+          after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail, cancelCutoffHours: after.cancelCutoffHours },
+        });
+      });
+      // this server's pages show the new e-mail at once (others' within pageMaxAgeMs)
+      school.changed();
       return current();
     },
   );

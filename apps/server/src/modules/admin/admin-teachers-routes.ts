@@ -109,17 +109,6 @@ export async function editTeacher(
   return teacherView(edited);
 }
 
-/**
- * Publishes, hides (with a reason) or keeps a teacher a draft, with its activity row, by the admin
- * of `request` (requireAdmin ran): the API's route and the status form's post (admin-form-routes.ts).
- * Refusals are HttpErrors (400 naming the field, 404).
- */
-export async function changeTeacherStatus(app: FastifyInstance, request: FastifyRequest, id: string, change: z.output<typeof teacherStatusChangeSchema>) {
-  const { status, reason } = change;
-  const action = `teacher.${status === 'published' ? 'publish' : status === 'hidden' ? 'hide' : 'draft'}`;
-  return teacherView(await setTeacherStatus(app.db, id, status, reason ?? null, audit(request, action)).catch(asHttp));
-}
-
 export async function adminTeachersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = app.requireAdmin;
@@ -172,7 +161,11 @@ export async function adminTeachersRoutes(app: FastifyInstance): Promise<void> {
       preHandler,
       schema: { tags: ['staff'], summary: 'Publishes, hides (with a reason) or keeps a teacher a draft (admins)', params: idParams, body: teacherStatusChangeSchema, response: { 200: adminTeacherSchema, ...errors } },
     },
-    async (request) => changeTeacherStatus(app, request, request.params.id, request.body),
+    async (request) => {
+      const { status, reason } = request.body;
+      const after = await setTeacherStatus(app.db, request.params.id, status, reason ?? null, audit(request, `teacher.${status === 'published' ? 'publish' : status === 'hidden' ? 'hide' : 'draft'}`)).catch(asHttp);
+      return teacherView(after);
+    },
   );
 
   // Photos of any teacher: stored as they come; a form's save then names one (decision 110)

@@ -4,7 +4,6 @@ import { useHead } from '../../lib/head';
 import { Spinner } from '../../components/ui/spinner';
 import type { PageModule } from '../page-module';
 import { selectIsLoggedIn, selectIsRefresh, selectUser } from '../../features/auth';
-import { formEchoed } from '../../features/auth/auth-page';
 import { ConsoleLayout, consoleTabOf, InviteAcceptPage, prefetchInvite } from '../../features/admin';
 import { Component as NotFoundPage } from './not-found-page';
 
@@ -14,10 +13,8 @@ import { Component as NotFoundPage } from './not-found-page';
  * /invite (an invitation's link, for whoever holds it) is in this module too: one lazy route
  * module for both, so the first load's route table grows by one name, not two.
  */
-export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn, role, form }) => {
+export const prefetch: PageModule['prefetch'] = async ({ dispatch, pathname, searchParams, signedIn, role }) => {
   if (pathname === '/invite') return prefetchInvite({ dispatch, searchParams });
-  // the Settings form posted before the app ran, refused: the tab shows what was typed and why (admin-form-routes.ts)
-  if (form) dispatch(formEchoed(form));
   if (!signedIn) return 'visitor';
   const found = role === 'admin' ? consoleTabOf(pathname) : null;
   if (!found) return 'not-found';

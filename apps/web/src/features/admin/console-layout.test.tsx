@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/render';
-import { makeStore } from '../../store';
-import { formEchoed } from '../auth/auth-page';
 import { apiUrl, server } from '../../test/msw-server';
 import { sessionOf, signedInState, signedOutState } from '../../test/auth-state';
 import { consoleTabOf } from './console-layout-tabs';
@@ -53,42 +51,6 @@ describe('the school console (/admin)', () => {
   it('an admin on a path that is no tab gets the not-found page', async () => {
     renderApp('/admin/nothing-here', { preloadedState: as('admin') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-  });
-});
-
-describe('the Settings form', () => {
-  it('posts to the server before the app runs; a refused post comes back with what was typed and why', async () => {
-    server.use(
-      http.get(apiUrl('/staff/school'), () =>
-        HttpResponse.json({ timeZone: 'Europe/Kyiv', weeklyHours: 'Mon-Fri 09:00-18:00', contactEmail: 'office@example.com', closures: [] }),
-      ),
-    );
-    const store = makeStore(as('admin'));
-    // what the server's render of a refused POST /admin/settings holds (admin-form-routes.ts)
-    store.dispatch(
-      formEchoed({
-        form: 'school-settings',
-        values: { timeZone: 'Nowhere/City', weeklyHours: 'Mon-Fri 09:00-18:00', contactEmail: 'desk@example.com' },
-        errors: { timeZone: 'Unknown time zone (use an IANA name such as Europe/Kyiv)' },
-      }),
-    );
-    renderApp('/admin/settings', { store });
-    const form = await screen.findByRole('form', { name: 'School hours and contact' });
-    expect(form).toHaveAttribute('method', 'post');
-    expect(form).toHaveAttribute('action', '/admin/settings');
-    expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
-    expect(within(form).getByLabelText('Time zone')).toHaveValue('Nowhere/City');
-    expect(within(form).getByLabelText('Time zone')).toHaveAccessibleDescription('Unknown time zone (use an IANA name such as Europe/Kyiv)');
-    expect(within(form).getByLabelText('Contact e-mail')).toHaveValue('desk@example.com');
-  });
-
-  it('says it is saved after a post that was taken (?saved)', async () => {
-    server.use(
-      http.get(apiUrl('/staff/school'), () => HttpResponse.json({ timeZone: 'UTC', weeklyHours: 'Mon-Fri 09:00-18:00', contactEmail: null, closures: [] })),
-    );
-    renderApp('/admin/settings?saved', { preloadedState: as('admin') });
-    expect(await screen.findByText('Saved. Lesson times follow at once.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Time zone')).toHaveValue('UTC');
   });
 });
 

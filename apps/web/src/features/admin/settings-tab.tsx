@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { CANCEL_CUTOFF_HOURS_MAX, closureInputSchema, schoolSettingsInputSchema, type SchoolSettings } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import type { ConsoleTabPage } from './console-layout-parts';
-import { useFormEcho } from './form-echo';
 import { useLive } from './teacher-form-fields';
 import {
   fieldErrors,
@@ -25,18 +23,11 @@ const issues = (list: readonly { path: PropertyKey[]; message: string }[]): Erro
   return out;
 };
 
-/**
- * The school's hours and contact: a form that posts to /admin/settings before the app runs
- * (admin-form-routes.ts answers; a refusal comes back as the echo, a success as `?saved`),
- * and through the API once it does.
- */
 function SchoolForm({ school }: { school: SchoolSettings }) {
   const [save, { isLoading }] = usePutStaffSchoolMutation();
-  const echo = useFormEcho('school-settings');
-  const [params] = useSearchParams();
-  const [errors, setErrors] = useState<Errors>(echo?.errors ?? {});
-  const [saved, setSaved] = useState(params.has('saved'));
-  const typed = echo?.values;
+  const [errors, setErrors] = useState<Errors>({});
+  const [saved, setSaved] = useState(false);
+  const live = useLive();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSaved(false);
@@ -55,17 +46,10 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
     } else setSaved(true);
   };
   return (
-    <form className={styles.form} method="post" action="/admin/settings" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="School hours and contact">
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="School hours and contact">
       <div className={styles.row}>
-        <TextField label="Time zone" name="timeZone" defaultValue={typed?.timeZone ?? school.timeZone} maxLength={64} error={errors.timeZone} />
-        <TextField
-          label="Contact e-mail"
-          name="contactEmail"
-          type="email"
-          defaultValue={typed?.contactEmail ?? school.contactEmail ?? ''}
-          maxLength={254}
-          error={errors.contactEmail}
-        />
+        <TextField label="Time zone" name="timeZone" defaultValue={school.timeZone} maxLength={64} error={errors.timeZone} />
+        <TextField label="Contact e-mail" name="contactEmail" type="email" defaultValue={school.contactEmail ?? ''} maxLength={254} error={errors.contactEmail} />
       </div>
       <TextField
         label="Cancellation cut-off (hours before a lesson)"
@@ -74,28 +58,21 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
         inputMode="numeric"
         min={0}
         max={CANCEL_CUTOFF_HOURS_MAX}
-        defaultValue={typed?.cancelCutoffHours ?? String(school.cancelCutoffHours)}
+        defaultValue={String(school.cancelCutoffHours)}
         error={errors.cancelCutoffHours}
         aria-describedby="cutoff-hint"
       />
       <p id="cutoff-hint" className={styles.hint}>
         Learners and teachers alike can cancel a lesson only up to this many hours before it starts.
       </p>
-      <TextField
-        label="Weekly hours (teachers without their own)"
-        name="weeklyHours"
-        defaultValue={typed?.weeklyHours ?? school.weeklyHours}
-        maxLength={300}
-        error={errors.weeklyHours}
-        aria-describedby="hours-hint"
-      />
+      <TextField label="Weekly hours (teachers without their own)" name="weeklyHours" defaultValue={school.weeklyHours} maxLength={300} error={errors.weeklyHours} aria-describedby="hours-hint" />
       <p id="hours-hint" className={styles.hint}>
         For example: Mon-Fri 09:00-18:00; Sat 10:00-13:00
       </p>
       {errors.form ? <p className={styles.error} role="alert">{errors.form}</p> : null}
       {saved ? <p className={styles.notice} role="status">Saved. Lesson times follow at once.</p> : null}
       <div className={styles.actions}>
-        <Button type="submit" disabled={isLoading}>
+        <Button type="submit" disabled={!live || isLoading}>
           Save
         </Button>
       </div>

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { teacherStatusChangeSchema, type AdminTeacher } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
-import { useFormEcho } from './form-echo';
-import { TextArea } from './teacher-form-fields';
+import { TextArea, useLive } from './teacher-form-fields';
 import { fieldErrors, formError, useSetStaffTeacherStatusMutation } from './teachers-api';
 import { StatusBadge } from './teachers-table';
 import styles from './teachers-tab.module.css';
@@ -12,15 +10,13 @@ import styles from './teachers-tab.module.css';
 /**
  * A teacher's status: publish, hide (with a reason that is kept and shown here), or keep a
  * draft. A teacher who was public cannot be a draft again (decision 111), so that choice
- * goes once they were. Before the app runs it posts to /admin/teachers/:id/status
- * (admin-form-routes.ts: a refusal comes back as the echo, a change as `?status=changed`).
+ * goes once they were.
  */
 export function TeacherFormStatus({ teacher }: { teacher: AdminTeacher }) {
   const [setStatus, { isLoading }] = useSetStaffTeacherStatusMutation();
-  const echo = useFormEcho('teacher-status');
-  const [params] = useSearchParams();
-  const [errors, setErrors] = useState<Record<string, string>>(echo?.errors ?? {});
-  const [saved, setSaved] = useState(params.get('status') === 'changed');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const live = useLive();
   const options = [
     ...(teacher.publishedAt === null ? [{ value: 'draft', label: 'Draft (not in the catalogue)' }] : []),
     { value: 'published', label: 'Published' },
@@ -45,19 +41,13 @@ export function TeacherFormStatus({ teacher }: { teacher: AdminTeacher }) {
     } else setSaved(true);
   };
   return (
-    <form className={styles.form} method="post" action={`/admin/teachers/${encodeURIComponent(teacher.id)}/status`} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Status">
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Status">
       <p>
         Now: <StatusBadge status={teacher.status} />
         {teacher.statusReason ? <span className={styles.muted}> — {teacher.statusReason}</span> : null}
       </p>
-      <Select
-        label="Change the status to"
-        name="status"
-        options={options}
-        defaultValue={echo?.values.status ?? (teacher.status === 'published' ? 'hidden' : 'published')}
-        key={teacher.status}
-      />
-      <TextArea label="Reason (required to hide)" name="reason" rows={2} maxLength={500} defaultValue={echo?.values.reason} error={errors.reason ?? errors.status} />
+      <Select label="Change the status to" name="status" options={options} defaultValue={teacher.status === 'published' ? 'hidden' : 'published'} key={teacher.status} />
+      <TextArea label="Reason (required to hide)" name="reason" rows={2} maxLength={500} error={errors.reason ?? errors.status} />
       {errors.form ? (
         <p className={styles.error} role="alert">
           {errors.form}
@@ -69,7 +59,7 @@ export function TeacherFormStatus({ teacher }: { teacher: AdminTeacher }) {
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button type="submit" variant="dark" disabled={isLoading}>
+        <Button type="submit" variant="dark" disabled={!live || isLoading}>
           Change status
         </Button>
       </div>
