@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVATAR_URL_MAX } from './avatars.js';
-import { LESSON_STATUSES } from './booking.js';
+import { cancelCutoffHoursSchema, LESSON_STATUSES } from './booking.js';
 import { countrySchema, languageSchema, levelSchema, teacherIdSchema } from './teachers.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, PRICE_MAX } from './rules.js';
 
@@ -302,6 +302,8 @@ export const schoolSettingsSchema = z.object({
   /** in parseWeeklyHours's syntax */
   weeklyHours: z.string(),
   contactEmail: z.string().nullable(),
+  /** learners and teachers may cancel a lesson up to this many hours before it starts (decision 117) */
+  cancelCutoffHours: z.number().int(),
   closures: z.array(closureSchema),
 });
 export type SchoolSettings = z.infer<typeof schoolSettingsSchema>;
@@ -310,5 +312,7 @@ export const schoolSettingsInputSchema = z.object({
   timeZone: timeZoneSchema,
   weeklyHours: weeklyHoursTextSchema,
   contactEmail: z.string().trim().max(254, { abort: true }).pipe(z.email('An e-mail address')).nullable(),
+  /** left out: unchanged (default 12) */
+  cancelCutoffHours: cancelCutoffHoursSchema.optional(),
 });
 export type SchoolSettingsInput = z.input<typeof schoolSettingsInputSchema>;

@@ -300,7 +300,7 @@ describe('bookings', () => {
 describe('school settings', () => {
   it("start as the environment's; a change moves the slots of teachers without their own hours at once", async () => {
     const school = await ok<SchoolSettings>(admin, 'GET', '/api/staff/school');
-    expect(school).toEqual({ timeZone: SCHOOL_ZONE, weeklyHours: 'Mon-Sun 08:00-20:00', contactEmail: SCHOOL_MAIL, closures: [] });
+    expect(school).toEqual({ timeZone: SCHOOL_ZONE, weeklyHours: 'Mon-Sun 08:00-20:00', contactEmail: SCHOOL_MAIL, cancelCutoffHours: 12, closures: [] });
     const bad = await call(admin, 'PUT', '/api/staff/school', { timeZone: 'Nowhere/City', weeklyHours: 'daily', contactEmail: 'nope' });
     expect(Object.keys(bad.json<{ error: { fields: object } }>().error.fields).sort()).toEqual(['contactEmail', 'timeZone', 'weeklyHours']);
     const set = await ok<SchoolSettings>(admin, 'PUT', '/api/staff/school', { timeZone: 'UTC', weeklyHours: 'Mon-Fri 10:00-11:00', contactEmail: 'office@example.com' });

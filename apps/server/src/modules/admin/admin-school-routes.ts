@@ -41,8 +41,8 @@ export async function adminSchoolRoutes(app: FastifyInstance, defaults: SchoolDe
           actor: actorOf(request),
           action: 'school.update',
           subject: { type: 'school', id: 'settings' },
-          before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail },
-          after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail },
+          before: { timeZone: before.timeZone, weeklyHours: before.weeklyHours, contactEmail: before.contactEmail, cancelCutoffHours: before.cancelCutoffHours },
+          after: { timeZone: after.timeZone, weeklyHours: after.weeklyHours, contactEmail: after.contactEmail, cancelCutoffHours: after.cancelCutoffHours },
         });
       });
       return current();

@@ -3,6 +3,7 @@ import { formatWeeklyHours, type Closure } from '@learnlingo/contract';
 import { asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { schoolClosure, schoolSettings } from '../../db/schema.js';
+import { DEFAULT_CANCEL_CUTOFF_HOURS } from '../booking/lesson-state.js';
 import { closureInterval, type Interval, type Schedule, type WeeklyHours } from '../booking/schedule.js';
 
 /*
@@ -20,6 +21,8 @@ export interface SchoolDefaults {
 export interface School {
   schedule: Schedule;
   email: string | undefined;
+  /** learners and teachers may cancel up to this many hours before the start (decision 117; none set: 12) */
+  cancelCutoffHours: number;
   closures: Closure[];
   /** the closures' instants in the school's zone (slots overlapping one are not offered nor booked) */
   closed: Interval[];
@@ -45,6 +48,7 @@ export async function readSchool(db: Db, defaults: SchoolDefaults, { now = Date.
   return {
     schedule,
     email: row ? (row.contactEmail ?? undefined) : defaults.email,
+    cancelCutoffHours: row?.cancelCutoffHours ?? DEFAULT_CANCEL_CUTOFF_HOURS,
     closures: closureRows,
     closed: closureRows.map((c) => closureInterval(c, schedule.timeZone)),
   };
@@ -56,15 +60,22 @@ export function schoolView(school: School) {
     timeZone: school.schedule.timeZone,
     weeklyHours: formatWeeklyHours(school.schedule.hours),
     contactEmail: school.email ?? null,
+    cancelCutoffHours: school.cancelCutoffHours,
     closures: school.closures,
   };
 }
 
-export async function writeSchoolSettings(tx: Db, values: { timeZone: string; weeklyHours: WeeklyHours; contactEmail: string | null }): Promise<void> {
+/** `cancelCutoffHours` left out: unchanged. */
+export async function writeSchoolSettings(
+  tx: Db,
+  values: { timeZone: string; weeklyHours: WeeklyHours; contactEmail: string | null; cancelCutoffHours?: number | undefined },
+): Promise<void> {
+  const { cancelCutoffHours, ...rest } = values;
+  const set = cancelCutoffHours === undefined ? rest : { ...rest, cancelCutoffHours };
   await tx
     .insert(schoolSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: schoolSettings.id, set: { ...values, updatedAt: sql`now()` } });
+    .values({ id: 1, ...set })
+    .onConflictDoUpdate({ target: schoolSettings.id, set: { ...set, updatedAt: sql`now()` } });
 }
 
 export async function addClosure(tx: Db, values: { startsOn: string; endsOn: string; reason: string }): Promise<Closure> {

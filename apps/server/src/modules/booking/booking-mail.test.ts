@@ -17,13 +17,23 @@ const SCHOOL_EMAIL = 'school@learnlingo.test';
 
 let t: TestApp;
 let teacherUser: TestUser;
+let requestTeacher: TestUser;
+const KOLKATA = generatedTeacherId(2);
 beforeAll(async () => {
-  t = await createTestApp({ seed: 1, now: () => clock, env: { SCHOOL_EMAIL, BOOKINGS_PER_ADDRESS_PER_HOUR: '10000', BOOKINGS_PER_EMAIL_PER_HOUR: '10000' } });
+  t = await createTestApp({ seed: 2, now: () => clock, env: { SCHOOL_EMAIL, BOOKINGS_PER_ADDRESS_PER_HOUR: '10000', BOOKINGS_PER_EMAIL_PER_HOUR: '10000' } });
   // the teacher signs in with their own account: their e-mails go to its address (decision 118)
   teacherUser = await signUp(t.app, { name: 'Tea Cher' });
   await t.db.orm.update(user).set({ role: 'teacher' }).where(eq(user.id, teacherUser.id));
   await t.db.orm.insert(teacherAccount).values({ teacherId: NY, userId: teacherUser.id });
-  await t.db.orm.delete(mailOutbox); // the sign-up's own e-mail
+  // a second teacher, in Kolkata, whose lessons are requests (decision 117)
+  requestTeacher = await signUp(t.app, { name: 'Rita Request' });
+  await t.db.orm.update(user).set({ role: 'teacher' }).where(eq(user.id, requestTeacher.id));
+  await t.db.orm.insert(teacherAccount).values({ teacherId: KOLKATA, userId: requestTeacher.id });
+  await t.db.orm
+    .update(teacherAvailability)
+    .set({ timeZone: 'Asia/Kolkata', weeklyHours: Array.from({ length: 7 }, () => [[9, 12]]), bookingMode: 'request' })
+    .where(eq(teacherAvailability.teacherId, KOLKATA));
+  await t.db.orm.delete(mailOutbox); // the sign-ups' own e-mails
   await t.db.orm
     .update(teacherAvailability)
     .set({ timeZone: 'America/New_York', weeklyHours: Array.from({ length: 7 }, () => [[9, 11]]) })
@@ -223,6 +233,63 @@ describe(`booking e-mails (${testEngine})`, () => {
     expect(mimePart(learner, 'text/plain')).toContain('Thursday 5 November 2026, 06:00–07:00 (America/Los_Angeles)');
     expect(mimePart(learner, 'text/plain')).toContain(`/bookings/${kept}`);
     expect(smtp.received.some((raw) => raw.includes(`To: ${teacherUser.email}`))).toBe(true);
+  });
+});
+
+describe(`a request’s e-mails keep one UID and grow its SEQUENCE (${testEngine})`, () => {
+  it('requested (TENTATIVE, 0) → accepted (CONFIRMED, 1, reminders) → cancelled by the teacher (CANCEL, 2, reminders taken back)', async () => {
+    await t.db.orm.delete(mailOutbox);
+    // Friday 6 November 2026, 10:00 in Kolkata (04:30 UTC); the learner books from Paris
+    const made = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: { ...form, teacherId: KOLKATA, start: '2026-11-06T04:30:00.000Z', timeZone: 'Europe/Paris' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = await (async () => {
+      const hold = (await queued()).find((m) => m.subject.startsWith('Confirm'))!;
+      return /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec(hold.text)![1]!;
+    })();
+    expect((await t.app.inject({ method: 'POST', url: `/api/bookings/token/${token}/confirm` })).statusCode).toBe(200);
+    const id = (await bookingOf(token)).id;
+    const uid = `UID:${id}@learnlingo`;
+    /** The newest e-mail of this step to the learner and to the teacher (their subjects), then the step's mail goes. */
+    const step = async ([learnerSubject, teacherSubject]: [RegExp, RegExp]) => {
+      const all = await queued();
+      const found = [
+        all.findLast((m) => m.to === 'ada@example.com' && learnerSubject.test(m.subject))!,
+        all.findLast((m) => m.to === requestTeacher.email && teacherSubject.test(m.subject))!,
+      ];
+      await t.db.orm.delete(mailOutbox).where(sql`${mailOutbox.message}->>'subject' not like 'Tomorrow: %' and ${mailOutbox.message}->>'subject' not like 'How was%'`);
+      return found;
+    };
+
+    const [asked, teacherAsked] = await step([/^Your request for an? .+ is sent$/, /^New request: /]);
+    expect(asked!.text).toContain('Friday 6 November 2026, 05:30–06:30 (Europe/Paris)');
+    expect(icsOf(asked!)).toContain(uid);
+    expect(icsOf(asked!)).toMatch(/STATUS:TENTATIVE\r\nSEQUENCE:0/);
+    expect(teacherAsked!.to).toBe(requestTeacher.email);
+    expect(teacherAsked!.subject).toContain('Friday 6 November 2026, 10:00–11:00 (Asia/Kolkata)');
+    expect(icsOf(teacherAsked!)).toContain(uid);
+    expect(await bookingOf(token)).toMatchObject({ reminderMailId: null, teacherReminderMailId: null });
+
+    const teacherCall = (path: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/teach/lessons/${id}/${path}`, headers: { cookie: requestTeacher.cookie, origin: 'http://127.0.0.1:3000' }, ...(payload ? { payload } : {}) });
+    expect((await teacherCall('accept')).statusCode).toBe(200);
+    const [accepted, teacherAccepted] = await step([/ is confirmed$/, /^Confirmed: /]);
+    expect(icsOf(accepted!)).toContain(uid);
+    expect(icsOf(accepted!)).toMatch(/METHOD:PUBLISH[\s\S]*STATUS:CONFIRMED\r\nSEQUENCE:1/);
+    expect(icsOf(teacherAccepted!)).toContain('SEQUENCE:1');
+    const row = await bookingOf(token);
+    expect(row.icsSequence).toBe(1);
+    const reminders = (await queued()).filter((m) => [row.reminderMailId, row.teacherReminderMailId].includes(m.id));
+    expect(reminders.map((m) => m.to).sort()).toEqual(['ada@example.com', requestTeacher.email].sort());
+    for (const r of reminders) expect(r.dueAt.toISOString()).toBe('2026-11-05T04:30:00.000Z');
+
+    expect((await teacherCall('cancel', { reason: 'A family matter' })).statusCode).toBe(200);
+    const [cancelled, teacherCancelled] = await step([/ was cancelled by the teacher$/, /^Cancelled by you: /]);
+    expect(cancelled!.text).toContain('Their reason: A family matter');
+    expect(icsOf(cancelled!)).toContain(uid);
+    expect(icsOf(cancelled!)).toMatch(/METHOD:CANCEL[\s\S]*STATUS:CANCELLED\r\nSEQUENCE:2/);
+    expect(icsOf(teacherCancelled!)).toContain('SEQUENCE:2');
+    const ids = new Set((await queued()).map((m) => m.id));
+    expect(reminders.some((r) => ids.has(r.id))).toBe(false);
   });
 });
 

@@ -246,6 +246,20 @@ describe(`cancelling, and the school's cut-off for both sides (${testEngine})`, 
     expect(await myLesson(made.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'teacher', cancelReason: 'My child is ill' });
   });
 
+  it("the console sets the cut-off (0–168 hours, 400 naming the field), with its activity row; a PUT without it leaves it", async () => {
+    const admin = await signUp(a);
+    await db.orm.update(userTable).set({ role: 'admin' }).where(eq(userTable.id, admin.id));
+    const base = { timeZone: 'UTC', weeklyHours: 'Mon-Fri 09:00-18:00', contactEmail: null };
+    const bad = await call(a, 'PUT', '/api/staff/school', admin, { ...base, cancelCutoffHours: 169 });
+    expect(bad.json()).toMatchObject({ error: { fields: { cancelCutoffHours: 'At most 168 hours' } } });
+    expect((await call(a, 'PUT', '/api/staff/school', admin, { ...base, cancelCutoffHours: 24 })).json()).toMatchObject({ cancelCutoffHours: 24 });
+    expect((await call(b, 'PUT', '/api/staff/school', admin, base)).json()).toMatchObject({ cancelCutoffHours: 24 });
+    const [row] = await db.orm.select().from(staffActivity).where(eq(staffActivity.action, 'school.update')).orderBy(staffActivity.id).limit(1);
+    expect(row?.after).toMatchObject({ cancelCutoffHours: 24 });
+    const made = await request('2026-10-25T09:00:00Z', INSTANT);
+    expect(made.lesson).toMatchObject({ cancelCutoffHours: 24, cancellable: true });
+  });
+
   it("the learner's cancel follows the same cut-off (409 naming it, cancellable false); a request is withdrawn at any time", async () => {
     await db.orm.insert(schoolSettings).values({ id: 1, cancelCutoffHours: 24 });
     const lesson = await book('2026-10-25T08:00:00Z', { teacherId: INSTANT });

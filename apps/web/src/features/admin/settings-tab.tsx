@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { closureInputSchema, schoolSettingsInputSchema, type SchoolSettings } from '@learnlingo/contract';
+import { CANCEL_CUTOFF_HOURS_MAX, closureInputSchema, schoolSettingsInputSchema, type SchoolSettings } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
@@ -34,10 +34,12 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
     const form = new FormData(event.currentTarget);
     const email = String(form.get('contactEmail') ?? '').trim();
     const values = { timeZone: String(form.get('timeZone') ?? ''), weeklyHours: String(form.get('weeklyHours') ?? ''), contactEmail: email || null };
-    const checked = schoolSettingsInputSchema.safeParse(values);
+    // the cancellation cut-off (decision 117): anything but digits is the schema's to name
+    const cutoff = String(form.get('cancelCutoffHours') ?? '').trim();
+    const checked = schoolSettingsInputSchema.safeParse({ ...values, cancelCutoffHours: /^\d{1,4}$/.test(cutoff) ? Number(cutoff) : cutoff });
     if (!checked.success) return setErrors(issues(checked.error.issues));
     setErrors({});
-    const result = await save(values);
+    const result = await save({ ...values, cancelCutoffHours: checked.data.cancelCutoffHours });
     if ('error' in result) {
       const fields = fieldErrors(result.error);
       setErrors(Object.keys(fields).length > 0 ? fields : { form: formError(result.error) });
@@ -49,6 +51,20 @@ function SchoolForm({ school }: { school: SchoolSettings }) {
         <TextField label="Time zone" name="timeZone" defaultValue={school.timeZone} maxLength={64} error={errors.timeZone} />
         <TextField label="Contact e-mail" name="contactEmail" type="email" defaultValue={school.contactEmail ?? ''} maxLength={254} error={errors.contactEmail} />
       </div>
+      <TextField
+        label="Cancellation cut-off (hours before a lesson)"
+        name="cancelCutoffHours"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={CANCEL_CUTOFF_HOURS_MAX}
+        defaultValue={String(school.cancelCutoffHours)}
+        error={errors.cancelCutoffHours}
+        aria-describedby="cutoff-hint"
+      />
+      <p id="cutoff-hint" className={styles.hint}>
+        Learners and teachers alike can cancel a lesson only up to this many hours before it starts.
+      </p>
       <TextField label="Weekly hours (teachers without their own)" name="weeklyHours" defaultValue={school.weeklyHours} maxLength={300} error={errors.weeklyHours} aria-describedby="hours-hint" />
       <p id="hours-hint" className={styles.hint}>
         For example: Mon-Fri 09:00-18:00; Sat 10:00-13:00
@@ -129,7 +145,7 @@ function SettingsTab() {
         <h2 id="school-heading" className={styles.title}>
           School hours and contact
         </h2>
-        <SchoolForm school={data} key={`${data.timeZone}|${data.weeklyHours}|${data.contactEmail ?? ''}`} />
+        <SchoolForm school={data} key={`${data.timeZone}|${data.weeklyHours}|${data.contactEmail ?? ''}|${data.cancelCutoffHours}`} />
       </section>
       <section aria-labelledby="closures-heading">
         <h2 id="closures-heading" className={styles.title}>

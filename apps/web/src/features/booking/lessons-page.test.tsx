@@ -88,6 +88,42 @@ describe('My lessons (/lessons)', () => {
     expect((await screen.findAllByText('A lesson can be cancelled only up to 12 hours before it starts.')).length).toBeGreaterThan(0);
   });
 
+  it("a request (decision 117): waiting for the teacher until the answer, withdrawn at any time; then declined with the reason, or expired; the school's cut-off named", async () => {
+    const requested = lesson({ status: 'requested', answerBy: '2099-11-02T14:00:00.000Z', language: 'Spanish' });
+    const declined = lesson({ id: '00000000-0000-4000-8000-000000000005', status: 'declined', cancellable: false, cancelledBy: 'declined', cancelReason: 'Away that week', start: '2099-11-04T14:00:00.000Z', end: '2099-11-04T15:00:00.000Z' });
+    const expired = lesson({ id: '00000000-0000-4000-8000-000000000006', status: 'expired', cancellable: false, cancelledBy: 'expired', language: 'Polish', start: '2099-11-05T14:00:00.000Z', end: '2099-11-05T15:00:00.000Z' });
+    const byTeacher = lesson({ id: '00000000-0000-4000-8000-000000000007', status: 'cancelled', cancellable: false, cancelledBy: 'teacher', cancelReason: 'Ill', language: 'Czech', start: '2099-11-06T14:00:00.000Z', end: '2099-11-06T15:00:00.000Z' });
+    const late = lesson({ id: '00000000-0000-4000-8000-000000000008', cancellable: false, cancelCutoffHours: 24, language: 'German', start: '2099-11-07T14:00:00.000Z', end: '2099-11-07T15:00:00.000Z' });
+    let items: Lesson[] = [requested, declined, expired, byTeacher, late];
+    server.use(
+      signedInSession,
+      http.get(apiUrl('/favorites'), () => HttpResponse.json({ items: [] })),
+      http.get(apiUrl('/bookings'), () => HttpResponse.json({ items })),
+      http.post(apiUrl('/bookings/:id/cancel'), () => {
+        const withdrawn = { ...requested, status: 'cancelled' as const, cancellable: false, cancelledBy: 'learner' as const, answerBy: null };
+        items = [withdrawn, declined, expired, byTeacher, late];
+        return HttpResponse.json(withdrawn);
+      }),
+    );
+    const { user } = renderApp('/lessons', { preloadedState: signedInState() });
+    const card = await screen.findByRole('article', { name: 'Spanish lesson with Jane Smith' });
+    expect(within(card).getByText('Waiting for the teacher')).toBeInTheDocument();
+    expect(within(card).getByText(/^Jane answers your request by \d\d:\d\d\. Until then the time is kept for you/)).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+    const declinedCard = screen.getByRole('article', { name: 'French lesson with Jane Smith' });
+    expect(within(declinedCard).getByText('Declined')).toBeInTheDocument();
+    expect(within(declinedCard).getByText(/Their reason: Away that week$/)).toBeInTheDocument();
+    const expiredCard = screen.getByRole('article', { name: 'Polish lesson with Jane Smith' });
+    expect(within(expiredCard).getByText('Expired')).toBeInTheDocument();
+    expect(within(expiredCard).getByText(/^The teacher did not answer in time/)).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Czech lesson with Jane Smith' })).getByText('Cancelled by the teacher. Their reason: Ill')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'German lesson with Jane Smith' })).getByText('Can no longer be cancelled (less than 24 hours to go)')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Withdraw request' }));
+    await user.click(within(card).getByRole('button', { name: 'Yes, withdraw it' }));
+    expect((await screen.findAllByText('Your request was withdrawn')).length).toBeGreaterThan(0);
+  });
+
   it('sends a visitor to /', async () => {
     renderApp('/lessons');
     await waitFor(() => expect(window.location.pathname).toBe('/'));
@@ -134,6 +170,25 @@ describe('a booking by its private link (/bookings/:token)', () => {
     expect(await screen.findByText('Your lesson is confirmed')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Confirm lesson' })).not.toBeInTheDocument();
+  });
+
+  it("a visitor's request: confirming its e-mail sends it to the teacher, and the page says it waits for them", async () => {
+    const pending = { ...upcoming, status: 'pending' as const, confirmBy: '2099-11-01T12:30:00.000Z' };
+    const requested = { ...upcoming, status: 'requested' as const, cancellable: true, answerBy: '2099-11-02T12:30:00.000Z' };
+    let current: Lesson = pending;
+    server.use(
+      http.get(apiUrl(`/bookings/token/${token}`), () => HttpResponse.json(current)),
+      http.post(apiUrl(`/bookings/token/${token}/confirm`), () => {
+        current = requested;
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = renderApp(`/bookings/${token}`);
+    const card = await screen.findByRole('article', { name: 'French lesson with Jane Smith' });
+    await user.click(within(card).getByRole('button', { name: 'Confirm lesson' }));
+    expect(await within(card).findByText('Waiting for the teacher')).toBeInTheDocument();
+    expect(await screen.findByText('Your request is sent to the teacher')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Withdraw request' })).toBeInTheDocument();
   });
 
   it('a hold confirmed too late: says the time is free again', async () => {

@@ -67,7 +67,13 @@ export function BookTrialButton({ teacher }: { teacher: Teacher }) {
         open={booked !== null}
         onClose={() => setBooked(null)}
         // a visitor's booking waits for the link in its e-mail (decision 102)
-        title={booked?.created.lesson.status === 'pending' ? lessonMessages.checkEmail : 'Your trial lesson is booked'}
+        title={
+          booked?.created.lesson.status === 'pending'
+            ? lessonMessages.checkEmail
+            : booked?.created.lesson.status === 'requested'
+              ? 'Your request is sent'
+              : 'Your trial lesson is booked'
+        }
         maxWidth={600}
       >
         {booked ? (

@@ -6,6 +6,7 @@ import { calendarUrl } from '../api/booking-api';
 import { formatTime, zoneLabel } from '../lib/lesson-time';
 import { LessonWhen } from './lesson-when';
 import styles from './booking.module.css';
+import { requestTexts } from '../lib/request-texts';
 
 export interface BookingConfirmationProps {
   created: BookingCreated;
@@ -24,6 +25,10 @@ export interface BookingConfirmationProps {
  */
 export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone, doneTo }: BookingConfirmationProps) {
   const { lesson, token } = created;
+  // a teacher on request (decision 117): the time is kept until they answer
+  const requested = lesson.status === 'requested';
+  const hours = lesson.cancelCutoffHours ?? 12;
+  const cancelRule = requested ? 'withdraw it until the teacher answers' : `cancel it up to ${hours} hour${hours === 1 ? '' : 's'} before it starts`;
   // (a visitor's booking is a hold, whose link is e-mailed: this is shown after the modal's only)
   const privateLink = () => `${typeof location === 'undefined' ? '' : location.origin}/bookings/${token ?? ''}`;
   return (
@@ -49,6 +54,13 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone, don
           </div>
         ) : null}
       </dl>
+      {requested ? (
+        <p className={styles.waiting}>
+          <strong>{requestTexts.waitingForTeacher}:</strong> {lesson.teacher.name} answers your request
+          {lesson.answerBy ? ` by ${formatTime(lesson.answerBy, timeZone)}` : ''}. Until then the time is kept for you, and we e-mail you
+          the answer.
+        </p>
+      ) : null}
       {token === null ? (
         <p>
           We have e-mailed you a link to confirm this lesson. Open it and press “Confirm lesson”
@@ -61,18 +73,18 @@ export function BookingConfirmation({ created, timeZone, isLoggedIn, onDone, don
           <Link to="/lessons" replace={onDone !== undefined} onClick={onDone}>
             My lessons
           </Link>
-          , where you can also cancel it up to 12 hours before it starts.
+          , where you can also {cancelRule}.
         </p>
       ) : (
         <p>
-          Keep this private link: it shows your booking and lets you cancel it up to 12 hours before it starts.{' '}
+          Keep this private link: it shows your booking and lets you {cancelRule}.{' '}
           <Link className={styles.privateLink} to={`/bookings/${token}`} replace={onDone !== undefined} onClick={onDone}>
             {privateLink()}
           </Link>
         </p>
       )}
       <div className={styles.actions}>
-        {token === null ? null : (
+        {token === null || requested ? null : (
           <a className={styles.calendarLink} href={calendarUrl(lesson, token)} download="learnlingo-trial-lesson.ics">
             Add to calendar
           </a>

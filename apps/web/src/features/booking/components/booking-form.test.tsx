@@ -197,6 +197,22 @@ describe('trial lesson booking', () => {
     expect(within(confirmation).queryByRole('link', { name: /\/bookings\// })).not.toBeInTheDocument();
   });
 
+  it('a request to a teacher who answers each booking (decision 117): "Your request is sent", waiting for the teacher until the answer, no calendar file', async () => {
+    const requested = (body: { start: string }) => {
+      const booked = created(body);
+      return HttpResponse.json({ ...booked, lesson: { ...booked.lesson, status: 'requested', answerBy: '2026-10-29T12:00:00.000Z' } }, { status: 201 });
+    };
+    const view = await openBooking({ answer: requested });
+    await fillForm(view);
+    await view.user.click(within(view.dialog).getAllByRole('radio', { name: /^\d\d:00$/ })[0]!);
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Book' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Your request is sent' });
+    // 12:00 UTC in Berlin (winter time)
+    expect(within(confirmation).getByText(/answers your request by 13:00\. Until then the time is kept for you/)).toBeInTheDocument();
+    expect(within(confirmation).getByText(/lets you withdraw it until the teacher answers/)).toBeInTheDocument();
+    expect(within(confirmation).queryByRole('link', { name: 'Add to calendar' })).not.toBeInTheDocument();
+  });
+
   it('too many bookings (429): says how long to wait and keeps the form', async () => {
     const message = 'Too many bookings in the last hour. Please try again in 40 minutes.';
     const view = await openBooking({

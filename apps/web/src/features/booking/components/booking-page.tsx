@@ -21,6 +21,7 @@ import { dayKey, formatDay, formatTime, isTimeZone, pageTimeZones, zoneLabel } f
 import { BookingConfirmation } from './booking-confirmation';
 import { BookingTeacher } from './booking-teacher';
 import styles from './booking.module.css';
+import { requestTexts } from '../lib/request-texts';
 
 /** The zone the page's times are in: `?tz=` (the page's own zone form), else the browser's (UTC on the server). */
 function usePageTimeZone(): string {
@@ -255,7 +256,13 @@ export function BookingPage({ teacherId }: { teacherId: string }) {
         </Link>
         <section className={styles.bookCard} aria-labelledby="booking-page-title">
           <h1 id="booking-page-title" className={styles.bookHeading}>
-            {booked ? (pending ? lessonMessages.checkEmail : 'Your trial lesson is booked') : BOOKING_TITLE}
+            {booked
+              ? pending
+                ? lessonMessages.checkEmail
+                : booked.created.lesson.status === 'requested'
+                  ? requestTexts.requestSent
+                  : 'Your trial lesson is booked'
+              : BOOKING_TITLE}
           </h1>
           {booked ? (
             <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { lessonMessages, type Lesson } from '@learnlingo/contract';
+import { cancelTooLateMessage, lessonMessages, type Lesson } from '@learnlingo/contract';
 import { TeacherAvatar } from '../../teachers';
 import { Button } from '../../../components/ui/button';
 import { errorCode, errorStatus, genericErrorMessage, type RequestError } from '../../../lib/api-error';
@@ -8,6 +8,7 @@ import { calendarUrl } from '../api/booking-api';
 import { formatTime } from '../lib/lesson-time';
 import { LessonWhen } from './lesson-when';
 import styles from './booking.module.css';
+import { requestTexts } from '../lib/request-texts';
 
 const STATUS_LABEL: Record<Lesson['status'], string> = {
   upcoming: 'Upcoming',
@@ -16,9 +17,12 @@ const STATUS_LABEL: Record<Lesson['status'], string> = {
   unscheduled: 'Time to be agreed',
   pending: 'Waiting for your confirmation',
   expired: 'Not confirmed in time',
-  requested: 'Waiting for the teacher',
+  requested: requestTexts.waitingForTeacher,
   declined: 'Declined',
 };
+
+/** The label a card shows: a request nobody answered is "Expired", a booking never confirmed by e-mail "Not confirmed in time". */
+const statusLabel = (lesson: Lesson) => (lesson.status === 'expired' && lesson.cancelledBy === 'expired' ? 'Expired' : STATUS_LABEL[lesson.status]);
 
 export interface LessonCardProps {
   lesson: Lesson;
@@ -28,13 +32,13 @@ export interface LessonCardProps {
   token?: string;
   /** cancels; resolves to the request's error, if any */
   onCancel: () => Promise<RequestError | null>;
-  /** confirms a pending booking (its private link's page only); resolves to the request's error, if any */
-  onConfirm?: () => Promise<RequestError | null>;
+  /** confirms a pending booking (its private link's page only); resolves to the lesson as it now is, or the request's error */
+  onConfirm?: () => Promise<{ lesson: Lesson } | { error: RequestError }>;
   headingLevel?: 2 | 3;
 }
 
-function cancelFailure(error: RequestError): string {
-  if (errorCode(error) === 'CANCEL_TOO_LATE') return lessonMessages.cancelTooLate;
+function cancelFailure(error: RequestError, cutoffHours: number): string {
+  if (errorCode(error) === 'CANCEL_TOO_LATE') return cancelTooLateMessage(cutoffHours);
   const status = errorStatus(error);
   return status !== undefined && status >= 500 ? lessonMessages.cancelFailed : genericErrorMessage(error);
 }
@@ -46,9 +50,26 @@ function confirmFailure(error: RequestError): string {
   return status !== undefined && status >= 500 ? lessonMessages.confirmFailed : genericErrorMessage(error);
 }
 
-/** What a pending or expired booking needs said, under its time. */
+/** "Their reason: …" under a teacher's decline or cancel. */
+const theirReason = (lesson: Lesson) => (lesson.cancelReason ? ` Their reason: ${lesson.cancelReason}` : '');
+
+/** What a pending, requested or ended booking needs said, under its time. */
 function HoldNote({ lesson, timeZone, canConfirm }: { lesson: Lesson; timeZone: string; canConfirm: boolean }) {
-  if (lesson.status === 'expired') return <p className={styles.lessonNote}>{lessonMessages.holdExpired}</p>;
+  if (lesson.status === 'expired') {
+    return <p className={styles.lessonNote}>{lesson.cancelledBy === 'expired' ? requestTexts.requestExpired : lessonMessages.holdExpired}</p>;
+  }
+  if (lesson.status === 'requested') {
+    const by = lesson.answerBy ? ` by ${formatTime(lesson.answerBy, timeZone)}` : '';
+    return (
+      <p className={styles.lessonNote}>
+        {`${lesson.teacher.name} answers your request${by}. Until then the time is kept for you; we e-mail you the answer.`}
+      </p>
+    );
+  }
+  if (lesson.status === 'declined') return <p className={styles.lessonNote}>{`${requestTexts.requestDeclined}${theirReason(lesson)}`}</p>;
+  if (lesson.status === 'cancelled' && lesson.cancelledBy === 'teacher') {
+    return <p className={styles.lessonNote}>{`Cancelled by the teacher.${theirReason(lesson)}`}</p>;
+  }
   if (lesson.status !== 'pending') return null;
   const by = lesson.confirmBy ? ` by ${formatTime(lesson.confirmBy, timeZone)}` : '';
   return (
@@ -67,22 +88,24 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
   const name = `${lesson.teacher.name} ${lesson.teacher.surname}`;
   const Heading = `h${headingLevel}` as const;
 
+  const isRequest = lesson.status === 'requested';
+  const cutoffHours = lesson.cancelCutoffHours ?? 12;
   const cancel = async () => {
     setBusy(true);
     const error = await onCancel();
     setBusy(false);
     setConfirming(false);
-    if (error) void showToast('error', cancelFailure(error));
-    else void showToast('success', lessonMessages.lessonCancelled);
+    if (error) void showToast('error', cancelFailure(error, cutoffHours));
+    else void showToast('success', isRequest ? requestTexts.requestWithdrawn : lessonMessages.lessonCancelled);
   };
 
   const confirmHold = async () => {
     if (!onConfirm) return;
     setConfirmingHold(true);
-    const error = await onConfirm();
+    const result = await onConfirm();
     setConfirmingHold(false);
-    if (error) void showToast('error', confirmFailure(error));
-    else void showToast('success', lessonMessages.lessonConfirmed);
+    if ('error' in result) void showToast('error', confirmFailure(result.error));
+    else void showToast('success', result.lesson.status === 'requested' ? requestTexts.requestConfirmed : lessonMessages.lessonConfirmed);
   };
 
   return (
@@ -90,7 +113,7 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
       <TeacherAvatar teacherId={lesson.teacher.id} source={lesson.teacher.avatarUrl} name={name} size={56} />
       <div className={styles.lessonMain}>
         <p className={styles.lessonStatus} data-status={lesson.status}>
-          {STATUS_LABEL[lesson.status]}
+          {statusLabel(lesson)}
         </p>
         <Heading className={styles.lessonTitle}>
           {lesson.language ? `${lesson.language} with ${name}` : `Trial lesson with ${name}`}
@@ -122,10 +145,10 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
           ) : null}
           {lesson.cancellable ? (
             confirming ? (
-              <div className={styles.lessonConfirm} role="group" aria-label="Cancel this lesson?">
-                <span>Cancel this lesson?</span>
+              <div className={styles.lessonConfirm} role="group" aria-label={isRequest ? 'Withdraw this request?' : 'Cancel this lesson?'}>
+                <span>{isRequest ? 'Withdraw this request?' : 'Cancel this lesson?'}</span>
                 <Button variant="dark" disabled={busy} aria-busy={busy || undefined} onClick={() => void cancel()}>
-                  Yes, cancel it
+                  {isRequest ? 'Yes, withdraw it' : 'Yes, cancel it'}
                 </Button>
                 <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
                   Keep it
@@ -133,11 +156,12 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
               </div>
             ) : (
               <Button variant="secondary" onClick={() => setConfirming(true)}>
-                Cancel lesson
+                {isRequest ? 'Withdraw request' : 'Cancel lesson'}
               </Button>
             )
           ) : lesson.status === 'upcoming' ? (
-            <span className={styles.lessonNote}>Can no longer be cancelled (less than 12 hours to go)</span>
+            // the school's cut-off (decision 117), for learners and teachers alike
+            <span className={styles.lessonNote}>{`Can no longer be cancelled (less than ${cutoffHours} hour${cutoffHours === 1 ? '' : 's'} to go)`}</span>
           ) : null}
         </div>
       </div>

@@ -19,6 +19,7 @@ import { groupLessons } from '../lib/lesson-groups';
 import { zoneLabel } from '../lib/lesson-time';
 import { LessonCard } from './lesson-card';
 import styles from './booking.module.css';
+import { requestTexts } from '../lib/request-texts';
 
 /** The learner's private calendar feed (decision 118), a chunk of its own. */
 const LearnerCalendarFeed = lazyChunk(() => import('../calendar-feed'));
@@ -131,9 +132,9 @@ export function PrivateBooking({ token }: { token: string }) {
       ) : (
         <>
           {/* "Confirm lesson" posted without JavaScript comes back here (decision 105) */}
-          {confirmed && data.status === 'upcoming' ? (
+          {confirmed && (data.status === 'upcoming' || data.status === 'requested') ? (
             <p role="status" className={styles.lessonNotice}>
-              {lessonMessages.lessonConfirmed}
+              {data.status === 'requested' ? requestTexts.requestConfirmed : lessonMessages.lessonConfirmed}
             </p>
           ) : null}
           <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
@@ -143,7 +144,10 @@ export function PrivateBooking({ token }: { token: string }) {
             token={token}
             headingLevel={2}
             onCancel={async () => (await cancelByToken({ token, teacherId: data.teacher.id })).error ?? null}
-            onConfirm={async () => (await confirmByToken({ token, teacherId: data.teacher.id })).error ?? null}
+            onConfirm={async () => {
+              const result = await confirmByToken({ token, teacherId: data.teacher.id });
+              return result.data ? { lesson: result.data } : { error: result.error };
+            }}
           />
           <ReviewFor lesson={data} state={reviewState} token={token} />
         </>

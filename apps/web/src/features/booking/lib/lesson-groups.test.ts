@@ -27,9 +27,13 @@ describe('groupLessons', () => {
       lesson('done', 'past', '2026-11-20T10:00:00.000Z'),
       lesson('cancelled-before', 'cancelled', '2026-11-10T10:00:00.000Z'),
       lesson('expired', 'expired', '2026-12-02T10:00:00.000Z'),
+      // a request (decision 117): waiting, declined, or not answered, all still ahead
+      lesson('requested', 'requested', '2026-12-03T10:00:00.000Z'),
+      lesson('declined', 'declined', '2026-11-29T10:00:00.000Z'),
+      { ...lesson('unanswered', 'expired', '2026-11-30T10:00:00.000Z'), cancelledBy: 'expired' as const },
     ];
     const { upcoming, past } = groupLessons(items, NOW);
-    expect(upcoming.map((l) => l.id)).toEqual(['soon', 'cancelled-ahead', 'later', 'no-time']);
+    expect(upcoming.map((l) => l.id)).toEqual(['soon', 'declined', 'unanswered', 'cancelled-ahead', 'requested', 'later', 'no-time']);
     expect(past.map((l) => l.id)).toEqual(['done', 'cancelled-before', 'expired']);
   });
 });
