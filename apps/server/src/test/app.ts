@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { seedGenerated } from '../catalogue/index.js';
 import { loadEnv, type Env } from '../config/env.js';
-import type { Database } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import { createTestDatabase } from './db.js';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:3000';
@@ -85,4 +85,37 @@ export async function signUp(app: FastifyInstance, overrides: Partial<Pick<TestU
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const { user } = response.json<{ user: { id: string } }>();
   return { ...body, id: user.id, cookie: cookieHeader(response) };
+}
+
+export interface TwoServers {
+  a: FastifyInstance;
+  b: FastifyInstance;
+  /** a's database */
+  db: Database;
+  /** b's: on PostgreSQL its own connections to the same database (as behind a load balancer); on PGlite the same */
+  second: Database;
+  close(): Promise<void>;
+}
+
+/** Two servers on one fresh database (seeded with `seed` generated teachers), on the clock `now`. */
+export async function createTwoServers(options: { seed: number; env: Record<string, string>; now: () => number; secondPoolSize?: number }): Promise<TwoServers> {
+  const created = await createTestDatabase();
+  const db = created.db;
+  await seedGenerated(db, options.seed);
+  const second = created.url ? await openDatabase({ engine: 'postgres', url: created.url, max: options.secondPoolSize ?? 2 }) : db;
+  const shared = { env: testEnv(options.env), catalogueCacheCheckMs: 0, mailWorker: false as const, now: options.now };
+  const a = await buildApp({ ...shared, db });
+  const b = await buildApp({ ...shared, db: second });
+  return {
+    a,
+    b,
+    db,
+    second,
+    close: async () => {
+      await a.close();
+      await b.close();
+      if (second !== db) await second.close();
+      await created.drop();
+    },
+  };
 }

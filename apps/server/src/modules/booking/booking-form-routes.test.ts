@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Lesson, SlotsResponse } from '@learnlingo/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { booking, mailOutbox } from '../../db/schema.js';
+import { booking, mailOutbox, schoolSettings } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
 import { createTestApp, nextIp, TEST_ORIGIN, type TestApp } from '../../test/app.js';
 import { testEngine } from '../../test/db.js';
@@ -146,6 +146,36 @@ describe(`the booking page without JavaScript (${testEngine})`, () => {
 
     expect((await post(`/bookings/${'A'.repeat(43)}/confirm`, {})).headers.location).toBe(`/bookings/${'A'.repeat(43)}`);
     expect((await post('/bookings/not-a-token/confirm', {})).statusCode).toBe(404);
+  });
+
+  it('"Cancel lesson" by the private link is a form too: 303 back to the page, which says it is cancelled; past the cut-off it says why (decision 117)', async () => {
+    const teacherId = TEACHERS[1]!;
+    const slots = await slotsOf(teacherId);
+    const book = async (start: string) => {
+      const sent = fields(start);
+      expect((await post(`/teachers/${teacherId}/book`, sent)).statusCode).toBe(200);
+      const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec((await mailsTo(sent.email))[0]!.text)![1]!;
+      expect((await post(`/bookings/${token}/confirm`, {})).statusCode).toBe(303);
+      return token;
+    };
+    const token = await book(slots.at(-2)!);
+    const page = await t.app.inject({ method: 'GET', url: `/bookings/${token}` });
+    expect(page.body).toContain(`<form action="/bookings/${token}/cancel" method="post">`);
+    const res = await post(`/bookings/${token}/cancel`, {});
+    expect(res.headers.location).toBe(`/bookings/${token}?cancelled`);
+    expect((await t.app.inject({ method: 'GET', url: `/api/bookings/token/${token}` })).json<Lesson>().status).toBe('cancelled');
+    expect((await t.app.inject({ method: 'GET', url: res.headers.location as string })).body).toContain('Your lesson was cancelled');
+
+    // a lesson within a week, and the school's cut-off a week: too late
+    const late = await book(slots[1]!);
+    await t.db.orm.insert(schoolSettings).values({ id: 1, cancelCutoffHours: 168 }).onConflictDoUpdate({ target: schoolSettings.id, set: { cancelCutoffHours: 168 } });
+    try {
+      const refused = await post(`/bookings/${late}/cancel`, {});
+      expect(refused.headers.location).toBe(`/bookings/${late}?cancel=late`);
+      expect((await t.app.inject({ method: 'GET', url: `/api/bookings/token/${late}` })).json<Lesson>().status).toBe('upcoming');
+    } finally {
+      await t.db.orm.delete(schoolSettings);
+    }
   });
 
   it('the booking limit per address counts form posts (429 with Retry-After, the page says how long)', async () => {

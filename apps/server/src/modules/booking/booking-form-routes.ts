@@ -120,5 +120,24 @@ export async function bookingFormRoutes(app: FastifyInstance, options: BookingFo
         .header('cache-control', 'no-store')
         .redirect(`/bookings/${token.data}${confirmed ? '?confirmed' : ''}`, 303);
     });
+
+    /**
+     * "Cancel lesson" (or "Withdraw request") on the private page without JavaScript: cancels
+     * under the same cut-off as the API (decision 117) and goes back to the page, which says
+     * what happened (`?cancel=late`: past the cut-off).
+     */
+    scope.post<{ Params: { token: string } }>('/bookings/:token/cancel', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+      const token = bookingTokenSchema.safeParse(request.params.token);
+      if (!token.success) throw new HttpError(404, 'NOT_FOUND', 'No such booking');
+      let outcome = '';
+      try {
+        const { status } = await actions.cancelByToken(token.data);
+        if (status === 'cancelled') outcome = '?cancelled';
+      } catch (error) {
+        if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 409)) throw error;
+        if (error.statusCode === 409) outcome = '?cancel=late';
+      }
+      return reply.header('cache-control', 'no-store').redirect(`/bookings/${token.data}${outcome}`, 303);
+    });
   });
 }

@@ -2,14 +2,12 @@ import { lessonMessages, NAME_WITH_ADDRESS, type BookingCreated, type Lesson, ty
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { generatedTeacherId } from '../../catalogue/index.js';
-import { seedGenerated } from '../../catalogue/index.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { booking, bookingLimit, mailOutbox, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
-import { signUp, TEST_ORIGIN, testEnv } from '../../test/app.js';
-import { createTestDatabase, testEngine } from '../../test/db.js';
+import { createTwoServers, signUp, TEST_ORIGIN } from '../../test/app.js';
+import { testEngine } from '../../test/db.js';
 import { addressForLimit, mailboxForLimit } from './booking-limits.js';
 import { sweepBookings } from './booking-routes.js';
 
@@ -32,20 +30,8 @@ let b: FastifyInstance;
 let db: Database;
 let dropAll: () => Promise<void>;
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  await seedGenerated(db, 3);
-  const second = created.url ? await openDatabase({ engine: 'postgres', url: created.url, max: 2 }) : db;
-  const env = testEnv({ BOOKINGS_PER_ADDRESS_PER_HOUR: '3', BOOKINGS_PER_EMAIL_PER_HOUR: '2', BOOKING_HOLD_MINUTES: '30', SCHOOL_EMAIL });
-  const options = { env, catalogueCacheCheckMs: 0, mailWorker: false as const, now: () => clock };
-  a = await buildApp({ ...options, db });
-  b = await buildApp({ ...options, db: second });
-  dropAll = async () => {
-    await a.close();
-    await b.close();
-    if (second !== db) await second.close();
-    await created.drop();
-  };
+  const env = { BOOKINGS_PER_ADDRESS_PER_HOUR: '3', BOOKINGS_PER_EMAIL_PER_HOUR: '2', BOOKING_HOLD_MINUTES: '30', SCHOOL_EMAIL };
+  ({ a, b, db, close: dropAll } = await createTwoServers({ seed: 3, env, now: () => clock }));
 });
 afterAll(() => dropAll());
 beforeEach(async () => {

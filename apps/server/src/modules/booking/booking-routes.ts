@@ -84,6 +84,8 @@ export interface BookingActions {
   book(request: FastifyRequest, body: BookingRequest): Promise<BookingCreated>;
   /** Confirms a pending booking as POST /api/bookings/token/:token/confirm does (404; 410 BOOKING_EXPIRED). */
   confirm(token: string): Promise<Lesson>;
+  /** Cancels by the private link as POST /api/bookings/token/:token/cancel does (404; 409 CANCEL_TOO_LATE past the cut-off). */
+  cancelByToken(token: string): Promise<Lesson>;
 }
 
 /** Where a booking stands at `at`, as its learner sees it (decision 102 for pending, 117 for requests). */
@@ -130,7 +132,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       confirmBy: status === 'pending' ? new Date(hold!).toISOString() : null,
       noShow: row.learnerAbsentAt ? 'learner' : row.teacherAbsentAt ? 'teacher' : null,
       answerBy: status === 'requested' ? row.answerBy!.toISOString() : null,
-      cancelledBy: row.cancelledBy ?? (status === 'expired' && row.answerBy ? 'expired' : null),
+      // (a visitor's request whose e-mail link was not used in time is a hold that expired, not an unanswered request)
+      cancelledBy: row.cancelledBy ?? (status === 'expired' && row.answerBy && !row.holdExpiresAt ? 'expired' : null),
       cancelReason: row.cancelReason ?? null,
       cancelCutoffHours: cutoffHours,
     };
@@ -439,6 +442,11 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
   );
 
+  /** POST /api/bookings/token/:token/cancel's work, for the form post too (BookingActions.cancelByToken). */
+  async function cancelByToken(token: string): Promise<Lesson> {
+    return cancel(await byTokenOr404(token), `${publicOrigin}/bookings/${token}`);
+  }
+
   r.post(
     '/api/bookings/token/:token/confirm',
     {
@@ -463,7 +471,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
         response: { 200: lessonSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => cancel(await byTokenOr404(request.params.token), `${publicOrigin}/bookings/${request.params.token}`),
+    async (request) => cancelByToken(request.params.token),
   );
 
   r.get(
@@ -490,7 +498,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  return { book, confirm };
+  return { book, confirm, cancelByToken };
 }
 
 /**

@@ -2,13 +2,12 @@ import type { BookingCreated, Lesson, SlotsResponse, TeachAvailability, TeachLes
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { generatedTeacherId, seedGenerated } from '../../catalogue/index.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import { generatedTeacherId } from '../../catalogue/index.js';
+import type { Database } from '../../db/client.js';
 import { booking, bookingLimit, mailOutbox, schoolSettings, staffActivity, teacherAccount, user as userTable } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/index.js';
-import { signUp, TEST_ORIGIN, testEnv, type TestUser } from '../../test/app.js';
-import { createTestDatabase, testEngine } from '../../test/db.js';
+import { createTwoServers, signUp, TEST_ORIGIN, type TestUser } from '../../test/app.js';
+import { testEngine } from '../../test/db.js';
 import { sweepRequests } from './lesson-actions.js';
 import type { LessonEventContext } from './lesson-events.js';
 
@@ -41,20 +40,8 @@ let learner: TestUser;
 const events: LessonEventContext = { schoolSchedule: { timeZone: 'UTC', hours: [] }, schoolEmail: SCHOOL_EMAIL, publicOrigin: 'http://127.0.0.1:3000' };
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  db = created.db;
-  await seedGenerated(db, 3);
-  second = created.url ? await openDatabase({ engine: 'postgres', url: created.url, max: 4 }) : db;
-  const env = testEnv({ BOOKINGS_PER_ADDRESS_PER_HOUR: '10000', BOOKINGS_PER_EMAIL_PER_HOUR: '10000', SCHOOL_EMAIL });
-  const options = { env, catalogueCacheCheckMs: 0, mailWorker: false as const, now: () => clock };
-  a = await buildApp({ ...options, db });
-  b = await buildApp({ ...options, db: second });
-  dropAll = async () => {
-    await a.close();
-    await b.close();
-    if (second !== db) await second.close();
-    await created.drop();
-  };
+  const env = { BOOKINGS_PER_ADDRESS_PER_HOUR: '10000', BOOKINGS_PER_EMAIL_PER_HOUR: '10000', SCHOOL_EMAIL };
+  ({ a, b, db, second, close: dropAll } = await createTwoServers({ seed: 3, env, now: () => clock, secondPoolSize: 4 }));
   teacher = await signUp(a, { name: 'Tea Cher' });
   otherTeacher = await signUp(a);
   learner = await signUp(a, { name: 'Ada Lovelace' });
@@ -294,5 +281,14 @@ describe(`a visitor's request waits for its e-mail link first (decision 102), th
     expect((await mails()).filter((m) => m.to === 'visitor@example.com' && m.subject.includes('is sent'))).toHaveLength(1);
     expect((await answer('accept', created.id)).statusCode).toBe(200);
     expect((await call(a, 'GET', `/api/bookings/token/${token}`)).json<Lesson>().status).toBe('upcoming');
+  });
+
+  it('a visitor\'s request whose link was not used in time is an expired hold (410), not an unanswered request', async () => {
+    await book('2026-10-26T09:00:00Z', { who: null, email: 'late@example.com' });
+    const token = /\/bookings\/([A-Za-z0-9_-]{43})\b/.exec((await mails()).find((m) => m.to === 'late@example.com')!.text)![1]!;
+    clock += 31 * 60_000;
+    expect((await call(a, 'GET', `/api/bookings/token/${token}`)).json<Lesson>()).toMatchObject({ status: 'expired', cancelledBy: null });
+    expect((await call(b, 'POST', `/api/bookings/token/${token}/confirm`)).json()).toMatchObject({ error: { code: 'BOOKING_EXPIRED' } });
+    expect(await sweepRequests(db, events, clock)).toBe(0);
   });
 });

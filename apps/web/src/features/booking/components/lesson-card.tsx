@@ -154,6 +154,20 @@ export function LessonCard({ lesson, timeZone, token, onCancel, onConfirm, headi
                   Keep it
                 </Button>
               </div>
+            ) : token ? (
+              // by the private link, a form the server answers without JavaScript (decision 105); the app asks first
+              <form
+                method="post"
+                action={`/bookings/${encodeURIComponent(token)}/cancel`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setConfirming(true);
+                }}
+              >
+                <Button type="submit" variant="secondary">
+                  {isRequest ? 'Withdraw request' : 'Cancel lesson'}
+                </Button>
+              </form>
             ) : (
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 {isRequest ? 'Withdraw request' : 'Cancel lesson'}

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { lessonMessages, type Lesson, type LessonReviewState } from '@learnlingo/contract';
+import { cancelTooLateMessage, lessonMessages, type Lesson, type LessonReviewState } from '@learnlingo/contract';
 import { LessonReviewBox, useGetReviewStateByTokenQuery, useGetReviewStatesQuery } from '../../reviews';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Button } from '../../../components/ui/button';
@@ -114,7 +114,11 @@ export function PrivateBooking({ token }: { token: string }) {
   const [cancelByToken] = useCancelBookingByTokenMutation();
   const [confirmByToken] = useConfirmBookingByTokenMutation();
   const missing = isError && error && 'status' in error && (error.status === 404 || error.status === 400);
-  const confirmed = useSearchParams()[0].has('confirmed');
+  const [search] = useSearchParams();
+  const confirmed = search.has('confirmed');
+  // a cancel posted without JavaScript comes back with ?cancelled, or ?cancel=late past the cut-off
+  const cancelledNow = search.has('cancelled');
+  const tooLate = search.get('cancel') === 'late';
   const { data: reviewState } = useGetReviewStateByTokenQuery(token, { skip: data?.status !== 'past' });
   return (
     <div className={styles.lessonPage}>
@@ -135,6 +139,16 @@ export function PrivateBooking({ token }: { token: string }) {
           {confirmed && (data.status === 'upcoming' || data.status === 'requested') ? (
             <p role="status" className={styles.lessonNotice}>
               {data.status === 'requested' ? requestTexts.requestConfirmed : lessonMessages.lessonConfirmed}
+            </p>
+          ) : null}
+          {cancelledNow && data.status === 'cancelled' ? (
+            <p role="status" className={styles.lessonNotice}>
+              {lessonMessages.lessonCancelled}
+            </p>
+          ) : null}
+          {tooLate && data.status === 'upcoming' ? (
+            <p role="alert" className={styles.lessonNotice}>
+              {cancelTooLateMessage(data.cancelCutoffHours ?? 12)}
             </p>
           ) : null}
           <p className={styles.lessonZoneNote}>Times in {zoneLabel(timeZone)}</p>
