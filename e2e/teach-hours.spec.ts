@@ -81,6 +81,15 @@ test('an invited teacher sets hours and a week off; a learner’s slots follow',
   expect(days.has(dayIn(now + 10 * DAY_MS))).toBe(true);
   expect(after.every((s) => before.includes(s))).toBe(true);
 
+  // both tabs are the server's HTML (a form that shows before the app runs); anyone else gets 404
+  for (const [path, form] of [['/teach/hours', 'Weekly hours'], ['/teach/profile', 'Your profile']] as const) {
+    const html = await page.request.get(path);
+    expect(html.status(), path).toBe(200);
+    expect(await html.text(), path).toContain(`aria-label="${form}"`);
+  }
+  expect(await (await page.request.get('/teach/hours')).text()).toContain(`value="${ZONE}"`);
+  expect((await browser.newContext({ baseURL }).then((visitor) => visitor.request.get('/teach/hours'))).status()).toBe(404);
+
   // the preview shows the same week in another zone
   await page.getByRole('combobox', { name: 'A learner in' }).selectOption('America/New_York');
   await expect(page.getByRole('list', { name: 'Free times in America/New_York' })).toBeVisible();

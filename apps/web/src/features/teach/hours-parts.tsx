@@ -13,12 +13,55 @@ export function issueKeys(issues: readonly { path: PropertyKey[]; message: strin
 export const FROM_HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const TO_HOURS = Array.from({ length: 24 }, (_, h) => h + 1);
 
+/**
+ * Under a form: what the server refused as a whole, or a pointer to the fields marked above
+ * (an alert), and what was saved (a status).
+ */
+export function FormFeedback({ errors, saved }: { errors: Record<string, string>; saved?: string }) {
+  return (
+    <>
+      {errors.form ? (
+        <p className={styles.error} role="alert">
+          {errors.form}
+        </p>
+      ) : Object.keys(errors).length > 0 ? (
+        <p className={styles.error} role="alert">
+          Please correct the fields marked above.
+        </p>
+      ) : null}
+      {saved ? (
+        <p className={styles.notice} role="status">
+          {saved}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** A labelled select of whole hours (`09:00`), its error under it. */
-export function HourSelect({ label, value, hours, error, onChange, name }: { label: string; value: number; hours: readonly number[]; error?: string; onChange?: (hour: number) => void; name?: string }) {
+export function HourSelect({
+  label,
+  context,
+  value,
+  hours,
+  error,
+  onChange,
+  name,
+}: {
+  label: string;
+  /** read before the label by assistive technology only ("Monday, range 1: ") */
+  context?: string;
+  value: number;
+  hours: readonly number[];
+  error?: string;
+  onChange?: (hour: number) => void;
+  name?: string;
+}) {
   const id = useId();
   return (
     <div className={styles.hourField}>
       <label htmlFor={id} className={styles.smallLabel}>
+        {context ? <span className="visually-hidden">{context}</span> : null}
         {label}
       </label>
       <select

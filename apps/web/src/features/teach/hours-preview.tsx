@@ -48,6 +48,7 @@ export function HoursPreview({ teacherZone }: { teacherZone: string }) {
       <Select label="A learner in" name="zone" value={zone} onChange={(event) => setChosen(event.currentTarget.value)} options={zones.map((z) => ({ value: z, label: z === teacherZone ? `${z} (yours)` : z }))} outlined />
       {isError ? <p className={styles.error}>The preview could not be loaded.</p> : null}
       {!shown && !isError ? <Spinner label="Loading the preview" /> : null}
+      {shown && shown.slots.length > 0 ? <p className={styles.hint}>Each time as the learner sees it, with your own time under it.</p> : null}
       {shown ? (
         shown.slots.length === 0 ? (
           <p className={styles.muted}>No free times in the coming week.</p>
@@ -55,13 +56,17 @@ export function HoursPreview({ teacherZone }: { teacherZone: string }) {
           <ul className={styles.previewDays} aria-label={`Free times in ${zone}`} aria-busy={isFetching || undefined}>
             {byDay(shown.slots).map(([date, slots]) => (
               <li key={date} className={styles.previewDay}>
-                <h3 className={styles.previewDate}>
+                <h3 className={styles.previewDate} id={`preview-${date}`}>
                   {slots[0]!.weekday} {date}
                 </h3>
-                <ul className={styles.times}>
+                <ul className={styles.times} aria-labelledby={`preview-${date}`}>
                   {slots.map((slot) => (
                     <li key={slot.start} className={styles.time}>
-                      <span>{slot.time}</span> <span className={styles.muted}>(yours: {slot.teacherTime})</span>
+                      <span className={styles.timeText}>{slot.time}</span>{' '}
+                      <span className={styles.yours}>
+                        <span className="visually-hidden">yours: </span>
+                        {slot.teacherTime}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { fieldErrors, formError, useLive } from '../admin';
 import { usePutTeachAvailabilityMutation } from './hours-api';
-import { FROM_HOURS, HourSelect, issueKeys, TO_HOURS, ZoneOptions } from './hours-parts';
+import { FormFeedback, FROM_HOURS, HourSelect, issueKeys, TO_HOURS, ZoneOptions } from './hours-parts';
 import styles from './hours-tab.module.css';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -85,36 +85,46 @@ export function WeeklyHoursForm({ availability }: { availability: TeachAvailabil
           <li key={DAY_NAMES[day]} className={styles.day}>
             <fieldset className={styles.dayFields}>
               <legend className={styles.dayName}>{DAY_NAMES[day]}</legend>
-              {ranges.length === 0 ? <p className={styles.muted}>No lessons</p> : null}
-              {ranges.map((range, index) => {
-                const key = `weeklyHours.${day}.${index}`;
-                const label = `${DAY_NAMES[day]}, range ${index + 1}`;
-                return (
-                  <div key={index} className={styles.range}>
-                    <HourSelect
-                      label={`${label}: from`}
-                      value={range.from}
-                      hours={FROM_HOURS}
-                      error={errors[`${key}.from`] ?? errors[key]}
-                      onChange={(from) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, from } : r)))}
-                    />
-                    <HourSelect
-                      label={`${label}: to`}
-                      value={range.to}
-                      hours={TO_HOURS}
-                      error={errors[`${key}.to`]}
-                      onChange={(to) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, to } : r)))}
-                    />
-                    <Button variant="secondary" className={styles.remove} disabled={!live} onClick={() => setDay(day, ranges.filter((_, i) => i !== index))} aria-label={`Remove ${DAY_NAMES[day]} ${wholeHourText(range.from)}–${wholeHourText(range.to)}`}>
-                      Remove
-                    </Button>
-                  </div>
-                );
-              })}
-              {errors[`weeklyHours.${day}`] ? <p className={styles.error}>{errors[`weeklyHours.${day}`]}</p> : null}
-              <Button variant="secondary" className={styles.add} disabled={!live} onClick={() => setDay(day, [...ranges, nextRange(ranges)])} aria-label={`Add a range on ${DAY_NAMES[day]}`}>
-                Add a range
-              </Button>
+              <div className={styles.dayBody}>
+                {ranges.length === 0 ? <p className={styles.muted}>No lessons</p> : null}
+                {ranges.map((range, index) => {
+                  const key = `weeklyHours.${day}.${index}`;
+                  const context = `${DAY_NAMES[day]}, range ${index + 1}: `;
+                  return (
+                    <div key={index} className={styles.range}>
+                      <HourSelect
+                        label="from"
+                        context={context}
+                        value={range.from}
+                        hours={FROM_HOURS}
+                        error={errors[`${key}.from`] ?? errors[key]}
+                        onChange={(from) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, from } : r)))}
+                      />
+                      <HourSelect
+                        label="to"
+                        context={context}
+                        value={range.to}
+                        hours={TO_HOURS}
+                        error={errors[`${key}.to`]}
+                        onChange={(to) => setDay(day, ranges.map((r, i) => (i === index ? { ...r, to } : r)))}
+                      />
+                      <Button
+                        variant="ghost"
+                        className={styles.small}
+                        disabled={!live}
+                        onClick={() => setDay(day, ranges.filter((_, i) => i !== index))}
+                        aria-label={`Remove ${DAY_NAMES[day]} ${wholeHourText(range.from)}–${wholeHourText(range.to)}`}
+                      >
+                        Remove
+                      </Button>
+                    </div>
+                  );
+                })}
+                {errors[`weeklyHours.${day}`] ? <p className={styles.error}>{errors[`weeklyHours.${day}`]}</p> : null}
+                <Button variant="ghost" className={styles.small} disabled={!live} onClick={() => setDay(day, [...ranges, nextRange(ranges)])} aria-label={`Add a range on ${DAY_NAMES[day]}`}>
+                  + Add a range
+                </Button>
+              </div>
             </fieldset>
           </li>
         ))}
@@ -140,20 +150,7 @@ export function WeeklyHoursForm({ availability }: { availability: TeachAvailabil
           </p>
         ) : null}
       </fieldset>
-      {errors.form ? (
-        <p className={styles.error} role="alert">
-          {errors.form}
-        </p>
-      ) : Object.keys(errors).length > 0 ? (
-        <p className={styles.error} role="alert">
-          Please correct the fields marked above.
-        </p>
-      ) : null}
-      {saved ? (
-        <p className={styles.notice} role="status">
-          Saved. Learners see the new times at once.
-        </p>
-      ) : null}
+      <FormFeedback errors={errors} saved={saved ? 'Saved. Learners see the new times at once.' : undefined} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
           Save hours

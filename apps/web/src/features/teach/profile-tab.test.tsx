@@ -16,7 +16,7 @@ describe('/teach/profile', () => {
       }),
     );
     const { user } = renderApp('/teach/profile', { preloadedState: asTeacher() });
-    const form = await screen.findByRole('form', { name: 'Your profile' });
+    const form = await screen.findByRole('form', { name: 'Your profile' }, { timeout: 10_000 });
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Your card is in the catalogue.')).toBeInTheDocument();
     expect(within(form).getByLabelText('First name')).toHaveValue('Jane');
@@ -53,7 +53,7 @@ describe('/teach/profile', () => {
       }),
     );
     const { user } = renderApp('/teach/profile', { preloadedState: asTeacher() });
-    const form = await screen.findByRole('form', { name: 'Your profile' });
+    const form = await screen.findByRole('form', { name: 'Your profile' }, { timeout: 10_000 });
     const save = within(form).getByRole('button', { name: 'Save profile' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.clear(within(form).getByLabelText('First name'));
@@ -69,7 +69,7 @@ describe('/teach/profile', () => {
   it('uploads a photo to the teacher’s own card and shows it', async () => {
     server.use(http.post(apiUrl('/teach/profile/photo'), () => HttpResponse.json({ avatar_url: '/photos/0123456789abcdef0123456789abcdef-192.webp', large_url: '/photos/0123456789abcdef0123456789abcdef-640.webp' }, { status: 201 })));
     const { user } = renderApp('/teach/profile', { preloadedState: asTeacher() });
-    const form = await screen.findByRole('form', { name: 'Your profile' });
+    const form = await screen.findByRole('form', { name: 'Your profile' }, { timeout: 10_000 });
     const input = within(form).getByLabelText('Upload a photo');
     await waitFor(() => expect(input).toBeEnabled());
     await user.upload(input, new File([new Uint8Array([0x89, 0x50])], 'me.png', { type: 'image/png' }));

@@ -1,11 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { teachProfileInputSchema, type TeachProfile } from '@learnlingo/contract';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { cardValuesOf, fieldErrors, flatFieldErrors, formError, issuesOf, TeacherCardFields, useLive } from '../admin';
 import { useGetTeachProfileQuery, usePutTeachProfileMutation, useUploadTeachPhotoMutation } from './profile-api';
-import styles from './profile-tab.module.css';
+import { FormFeedback } from './hours-parts';
+// (the teach tabs' shared form styles)
+import styles from './hours-tab.module.css';
 
 const STATUS_TEXT: Record<TeachProfile['status'], string> = {
   published: 'Your card is in the catalogue.',
@@ -42,20 +45,7 @@ function ProfileForm({ profile }: { profile: TeachProfile }) {
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Your profile">
       <TeacherCardFields teacher={profile} errors={errors} photo={photo} onPhoto={setPhoto} useUpload={useUploadTeachPhotoMutation} mine />
-      {errors.form ? (
-        <p className={styles.error} role="alert">
-          {errors.form}
-        </p>
-      ) : Object.keys(errors).length > 0 ? (
-        <p className={styles.error} role="alert">
-          Please correct the fields marked above.
-        </p>
-      ) : null}
-      {saved ? (
-        <p className={styles.notice} role="status">
-          Saved. Your card shows it within a second or two.
-        </p>
-      ) : null}
+      <FormFeedback errors={errors} saved={saved ? 'Saved. Your card shows it within a second or two.' : undefined} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!live || isLoading} aria-busy={isLoading || undefined}>
           Save profile
@@ -77,14 +67,14 @@ export function ProfileTab() {
   }
   if (!data) return <Spinner label="Loading your profile" />;
   return (
-    <section aria-labelledby="profile-heading" className={styles.section}>
+    <section aria-labelledby="profile-heading" className={`${styles.section} ${styles.profile}`}>
       <h2 id="profile-heading" className={styles.title}>
         Your profile
       </h2>
       <p className={styles.status}>
         {STATUS_TEXT[data.status]}
         {data.status === 'hidden' && data.statusReason ? ` Reason: ${data.statusReason}` : ''}{' '}
-        {data.status === 'published' ? <a href={`/teachers/${encodeURIComponent(data.id)}`}>See your card</a> : null}
+        {data.status === 'published' ? <Link to={`/teachers/${encodeURIComponent(data.id)}`}>See your card</Link> : null}
       </p>
       <p className={styles.hint}>Changes are live at once; the school sees them in its activity log.</p>
       <ProfileForm profile={data} key={data.id} />
