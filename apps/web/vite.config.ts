@@ -58,7 +58,9 @@ const authFormModules =
 const lessonsModules =
   /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/](radio-group|text-area)|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
 
-const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|teach-page)|features[\\/](admin|teach)[\\/])/;
+// (the teacher's calendar feed stays a chunk of its own, loaded by the Lessons tab: inside
+// staff, its panel's chunk would become a static dependency of staff, named in the shell's table)
+const staffModules = /src[\\/](app[\\/]pages[\\/](admin-page|teach-page)|features[\\/](admin[\\/]|teach[\\/](?!calendar-feed)))/;
 
 /**
  * The first load's scripts (the entry and its modulepreloads) at low fetch priority. The
