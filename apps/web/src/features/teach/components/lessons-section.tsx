@@ -30,7 +30,12 @@ interface PageProps {
 
 /** One page of a view: its lessons as list items, and "More" on the last page when the server has more. */
 function LessonsPage({ view, cursor, last, onMore }: PageProps) {
-  const { data, isLoading, isError, refetch } = useGetTeachLessonsQuery({ view, cursor });
+  // a tab opened again shows the lessons as they are now (the page's own data is fresh for 10 s,
+  // so hydration does not fetch twice); the first page of requests looks for new ones each minute
+  const { data, isLoading, isError, refetch } = useGetTeachLessonsQuery(
+    { view, cursor },
+    { refetchOnMountOrArgChange: 10, ...(view === 'requests' && cursor === undefined ? { pollingInterval: 60_000, skipPollingIfUnfocused: true } : {}) },
+  );
   const { pathname, search } = useLocation();
   if (isLoading) {
     return (
