@@ -47,6 +47,8 @@ test('a learner rates an ended lesson, its teacher answers from /teach, the card
   const teach = await teacherContext.newPage();
   await signInViaApi(teach.request, baseURL!, accounts.teacher);
   await teach.goto('/teach');
+  await expect(teach).toHaveURL(/\/teach\/lessons$/);
+  await teach.getByRole('navigation', { name: 'Teaching' }).getByRole('link', { name: 'Reviews' }).click();
   await expect(teach).toHaveURL(/\/teach\/reviews$/);
   const item = teach.getByRole('listitem').filter({ hasText: COMMENT });
   await item.getByLabel('Your answer (public, once)').fill(ANSWER);

@@ -21,9 +21,10 @@ export interface TeachTab {
 
 /** The tabs of /teach in the nav's order; /teach alone shows the first. */
 export const TEACH_TABS: readonly TeachTab[] = [
-  { segment: 'profile', label: 'Profile', Component: ProfileTab },
-  { segment: 'hours', label: 'Hours', Component: HoursTab, prefetch: (dispatch) => dispatch(teachHoursApi.endpoints.getTeachAvailability.initiate()) },
+  // the teacher's daily screen first: /teach lands on it
   { segment: 'lessons', label: 'Lessons', Component: TeachLessons, prefetch: prefetchTeachLessons },
+  { segment: 'hours', label: 'Hours', Component: HoursTab, prefetch: (dispatch) => dispatch(teachHoursApi.endpoints.getTeachAvailability.initiate()) },
+  { segment: 'profile', label: 'Profile', Component: ProfileTab },
   { segment: 'reviews', label: 'Reviews', Component: TeachReviews, prefetch: (dispatch) => dispatch(reviewsApi.endpoints.getTeachReviews.initiate()) },
 ];
 
