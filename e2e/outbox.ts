@@ -38,63 +38,31 @@ function readMail(file: string): string {
   return end === -1 ? decoded : decodeQuotedPrintableParts(decoded + eml.slice(end));
 }
 
-/** On a failed wait: the error again, with the To and Subject of the outbox's newest e-mails (a wrong address, a wrong subject or no mail at all). */
-const listOutbox = (dir: string) => (error: unknown) => {
-  let heads: string[] = [];
+/** The outbox's .eml files, oldest first ([] before the first mail makes the directory). */
+function emlFiles(dir: string): string[] {
   try {
-    heads = readdirSync(dir)
+    return readdirSync(dir)
       .filter((name) => name.endsWith('.eml'))
       .sort()
-      .slice(-20)
-      .map((name) => readMail(path.join(dir, name)).match(/^(To|Subject): .*$/gim)?.join(' | ') ?? name);
+      .map((name) => path.join(dir, name));
   } catch {
-    // no outbox yet
+    return [];
   }
-  throw new Error(`${String(error)}\nThe outbox's newest e-mails:\n${heads.join('\n') || '(none)'}`);
-};
-
-/** (`dir`: another server's DATA_DIR/outbox.) The text of the newest .eml whose `To:` header is `email` and whose subject matches `subject` (headers decoded, body quoted-printable undone). */
-export async function mailTo(email: string, subject: RegExp, dir = outboxDir): Promise<string> {
-  const to = new RegExp(`^To: (.*<)?${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}>?\\r?$`, 'im');
-  let found = '';
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        for (const name of files.reverse()) {
-          const text = readMail(path.join(dir, name));
-          if (to.test(text) && subject.test(text)) return (found = text);
-        }
-        return '';
-      },
-      { timeout: 45_000, message: `an e-mail to ${email} in ${dir}` },
-    )
-    .not.toBe('')
-    .catch(listOutbox(dir));
-  return found;
 }
 
-/** (`dir`: another server's DATA_DIR/outbox.) The first link matching `link` in the newest .eml to `email` whose subject matches `subject` (the worker writes it within seconds when idle; CI's two workers keep the server busy, and 15 s was once not enough). */
-export async function linkFromOutbox(email: string, subject: RegExp, link: RegExp, dir = outboxDir): Promise<string> {
+/**
+ * Waits (the worker writes a mail within seconds when idle; CI's two workers keep the server
+ * busy, and 15 s was once not enough) for the newest .eml for which `pick` answers something,
+ * and returns that answer; a failed wait lists the To and Subject of the newest e-mails (a wrong
+ * address, a wrong subject or no mail at all).
+ */
+async function waitForMail(email: string, dir: string, pick: (text: string) => string): Promise<string> {
   let found = '';
   await expect
     .poll(
       () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
-        } catch {
-          return '';
-        }
-        for (const name of files.reverse()) {
-          const text = readMail(path.join(dir, name));
-          if (!text.includes(email) || !subject.test(text)) continue;
-          found = link.exec(text)?.[0] ?? '';
+        for (const file of emlFiles(dir).reverse()) {
+          found = pick(readMail(file));
           if (found) return found;
         }
         return '';
@@ -102,6 +70,22 @@ export async function linkFromOutbox(email: string, subject: RegExp, link: RegEx
       { timeout: 45_000, message: `an e-mail to ${email} in ${dir}` },
     )
     .not.toBe('')
-    .catch(listOutbox(dir));
+    .catch((error: unknown) => {
+      const heads = emlFiles(dir)
+        .slice(-20)
+        .map((file) => readMail(file).match(/^(To|Subject): .*$/gim)?.join(' | ') ?? path.basename(file));
+      throw new Error(`${String(error)}\nThe outbox's newest e-mails:\n${heads.join('\n') || '(none)'}`);
+    });
   return found;
+}
+
+/** (`dir`: another server's DATA_DIR/outbox.) The text of the newest .eml whose `To:` header is `email` and whose subject matches `subject` (headers decoded, body quoted-printable undone). */
+export function mailTo(email: string, subject: RegExp, dir = outboxDir): Promise<string> {
+  const to = new RegExp(`^To: (.*<)?${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}>?\\r?$`, 'im');
+  return waitForMail(email, dir, (text) => (to.test(text) && subject.test(text) ? text : ''));
+}
+
+/** (`dir`: another server's DATA_DIR/outbox.) The first link matching `link` in the newest .eml to `email` whose subject matches `subject`. */
+export function linkFromOutbox(email: string, subject: RegExp, link: RegExp, dir = outboxDir): Promise<string> {
+  return waitForMail(email, dir, (text) => (text.includes(email) && subject.test(text) ? (link.exec(text)?.[0] ?? '') : ''));
 }

@@ -128,7 +128,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     (async (): Promise<School> => ({ schedule: schoolSchedule, closed: [], email: schoolEmail, cancelCutoffHours: await readCancelCutoffHours(app.db.orm) }));
   // each change's e-mails read the school in its own transaction (decision 119)
   const events: LessonEventContext = { schoolSchedule, schoolEmail, publicOrigin, now, school: options.schoolSettings };
-  const cutoffHours = async (): Promise<SchoolView> => {
+  const schoolView = async (): Promise<SchoolView> => {
     const school = await schoolNow();
     return { cutoff: school.cancelCutoffHours, zone: school.schedule.timeZone };
   };
@@ -179,7 +179,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
   /** Cancels `row` (already known to be the caller's) or says why not; the e-mails go with it. */
   async function cancel(row: BookingRow, manageUrl: string): Promise<Lesson> {
     const at = now();
-    const view = await cutoffHours();
+    const view = await schoolView();
     const { cutoff } = view;
     const state = lessonState(row, at);
     if (state === 'cancelled' || state === 'declined' || state === 'expired') return toLesson(row, at, view);
@@ -329,7 +329,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       if (error instanceof LimitExceeded) throw new TooManyBookings(error.waitSeconds);
       throw error;
     }
-    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at, await cutoffHours()), token: held ? null : token };
+    return { id: row.id, createdAt: row.createdAt.toISOString(), lesson: toLesson(row, at, await schoolView()), token: held ? null : token };
   }
 
   r.post(
@@ -371,8 +371,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       const at = now();
-      const cutoff = await cutoffHours();
-      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at, cutoff));
+      const view = await schoolView();
+      const lessons = (await repository.listOwned(request.user!.id)).map((row) => toLesson(row, at, view));
       const upcoming = lessons.filter((l) => l.status === 'upcoming').reverse();
       reply.header('cache-control', 'private, no-store');
       return { items: [...upcoming, ...lessons.filter((l) => l.status !== 'upcoming')] };
@@ -394,7 +394,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await ownedOr404(request.params.id, request.user!.id), now(), await cutoffHours());
+      return toLesson(await ownedOr404(request.params.id, request.user!.id), now(), await schoolView());
     },
   );
 
@@ -447,8 +447,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
       }
       return done;
     });
-    const cutoff = await cutoffHours();
-    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null, answerBy }, at, cutoff) : toLesson(await byTokenOr404(token), at, cutoff);
+    const view = await schoolView();
+    const lesson = confirmed ? toLesson({ ...row, holdExpiresAt: null, answerBy }, at, view) : toLesson(await byTokenOr404(token), at, view);
     if (lesson.status === 'expired' && lesson.cancelledBy !== 'expired') throw new HttpError(410, 'BOOKING_EXPIRED', lessonMessages.holdExpired);
     return lesson;
   }
@@ -465,7 +465,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingRoutes
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return toLesson(await byTokenOr404(request.params.token), now(), await cutoffHours());
+      return toLesson(await byTokenOr404(request.params.token), now(), await schoolView());
     },
   );
 
