@@ -16,7 +16,15 @@
 // B's throughput against the same run without edits, with the load average beside.
 // --pairs N runs N (no edits, with edits) pairs back to back, alternating, and prints each
 // pair's ratio and the ratio of the sums: on a shared machine one pair swings by tens of percent.
-// Usage: node bench/catalogue-edits.mjs [--count 100000] [--duration 20] [--connections 20] [--rate 50] [--writers 8] [--pairs 1] [--drop]
+// --pin gives B a core of its own (CPU 0) and puts everything else on CPU 1 — this process (the
+// load generator and the writers), A, and PostgreSQL's postmaster and backends (restored to
+// every core afterwards; needs the right to set their affinity, e.g. root). On one 2-core box
+// the edits' writes otherwise take their CPU from B: the issue's deployment has PostgreSQL and
+// the writing server on hosts of their own, and --pin measures what the edits cost the server
+// that reads. Both figures are printed by running with and without it.
+// Usage: node bench/catalogue-edits.mjs [--count 100000] [--duration 20] [--connections 20] [--rate 50] [--writers 8] [--pairs 1] [--pin] [--drop]
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +39,7 @@ const RATE = Number(arg('rate', 50));
 const WRITERS = Number(arg('writers', 8));
 const PAIRS = Number(arg('pairs', 1));
 const DROP = process.argv.includes('--drop');
+const PIN = process.argv.includes('--pin');
 const LESSONS_FLOOR = 10_000_000;
 
 const dist = (file) => import(pathToFileURL(path.join(root, 'apps/server/dist', file)).href);
@@ -72,6 +81,17 @@ async function distinctPaths(base, facets) {
   };
   await Promise.all(Array.from({ length: 8 }, walk));
   return shuffle(paths);
+}
+
+/** Sets the CPU affinity of every thread of `pid` (taskset -a). */
+const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
+
+/** PostgreSQL's postmaster and its children: the parent of this connection's backend. */
+async function postgresPids(db) {
+  const [{ pid }] = await db.statement('select pg_backend_pid() as pid', []);
+  const postmaster = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+  const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  return [postmaster, ...children];
 }
 
 /**
@@ -150,7 +170,17 @@ async function main() {
   const b = await startServer(serverEnv, await freePort());
   const { openDatabase } = await dist('db/client.js');
   const db = await openDatabase({ engine: 'postgres', url: env.DATABASE_URL, max: 1 });
+  const everyCore = `0-${os.availableParallelism() - 1}`;
+  let pinnedPostgres = [];
   try {
+    if (PIN) {
+      pin(b.pid, '0');
+      pin(a.pid, '1');
+      pin(process.pid, '1');
+      pinnedPostgres = await postgresPids(db);
+      for (const pid of pinnedPostgres) pin(pid, '1');
+      console.log(`pinned: B on CPU 0; A, this process and PostgreSQL (${pinnedPostgres.length} processes) on CPU 1`);
+    }
     console.log(`A: search index built in ${await searchIndexBuilt(a)} ms; B: in ${await searchIndexBuilt(b)} ms`);
     const facets = await (await fetch(`${b.base}/api/teachers/facets`)).json();
     const paths = await distinctPaths(b.base, facets);
@@ -234,6 +264,16 @@ async function main() {
       );
     }
   } finally {
+    if (PIN) {
+      // PostgreSQL's backends forked meanwhile inherited the postmaster's affinity
+      for (const pid of await postgresPids(db).catch(() => pinnedPostgres)) {
+        try {
+          pin(pid, everyCore);
+        } catch {
+          /* gone */
+        }
+      }
+    }
     await db.close();
     await a.stop();
     await b.stop();
