@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from './test/db.js';
+import { builtEntry } from './test/built.js';
 
 /** The repository's package.json, whose `start` is what the README gives a newcomer. */
 const ROOT_PACKAGE = fileURLToPath(new URL('../../../package.json', import.meta.url));
@@ -22,9 +23,9 @@ function freePort(): Promise<number> {
   });
 }
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-/** what `npm start` runs (built: dist/start.js) */
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+const SERVER = builtEntry('server.ts');
+/** what `npm start` runs */
+const START = builtEntry('start.ts');
 
 interface Started {
   child: ChildProcess;
@@ -35,7 +36,7 @@ interface Started {
 
 /** The server process on DATA_DIR, in production (`entry` and `env` change that: the test's NODE_ENV is test). */
 function start(dataDir: string, { entry = SERVER, env = {} }: { entry?: string; env?: Record<string, string> } = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine, type TestDatabase } from './test/db.js';
+import { builtEntry } from './test/built.js';
 
-/** what `npm start` runs (built: dist/start.js) */
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
+/** what `npm start` runs */
+const START = builtEntry('start.ts');
 
 interface Started {
   child: ChildProcess;
@@ -18,7 +18,7 @@ interface Started {
 
 /** start.ts with `env` (production; the embedded database unless DATABASE_URL is given). */
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', START], {
+  const child = spawn(process.execPath, [START], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', AUTH_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
@@ -11,6 +10,7 @@ import { cookieHeader, createTestApp, nextIp, TEST_ORIGIN, type TestApp } from '
 import { testEngine } from '../test/db.js';
 import { decodeFirebaseHash, encodeFirebaseHash, firebaseScryptHash, isFirebaseHash, verifyFirebaseScrypt } from './firebase-scrypt.js';
 import { importUsersFile, parseUsersExport, UsersImportError } from './import-users.js';
+import { builtEntry } from '../test/built.js';
 
 /*
  * Firebase's published test vector (github.com/firebase/scrypt, README "Password Hashing"):
@@ -167,10 +167,10 @@ describe(`import-users (${testEngine})`, () => {
   });
 });
 
-const CLI = fileURLToPath(new URL('../cli/import-users.ts', import.meta.url));
+const CLI = builtEntry('cli/import-users.ts');
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

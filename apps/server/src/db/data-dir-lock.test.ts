@@ -2,13 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock.js';
+import { builtEntry } from '../test/built.js';
 
-const CHILD = fileURLToPath(new URL('../test/lock-child.ts', import.meta.url));
+const CHILD = builtEntry('test/lock-child.ts');
 const runChild = (dir: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', CHILD, dir, 'try'], { encoding: 'utf8', timeout: 20_000 });
+  spawnSync(process.execPath, [CHILD, dir, 'try'], { encoding: 'utf8', timeout: 20_000 });
 
 let dir: string;
 beforeEach(() => {
@@ -124,7 +124,7 @@ describe('DATA_DIR lock', () => {
   });
 
   it('refuses this process while another holds it; takes over once that one is killed', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, 'hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CHILD, dir, 'hold'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => (chunk.toString().includes('holding') ? resolve() : undefined));

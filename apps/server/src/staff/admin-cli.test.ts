@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,6 +12,7 @@ import { mailOutbox, staffActivity, teacher, teacherAccount, user } from '../db/
 import { cookieHeader, createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { testEngine } from '../test/db.js';
 import { addAdmin, removeAdmin } from './admin-accounts.js';
+import { builtEntry } from '../test/built.js';
 
 /*
  * `npm run admin` (issue 24): add creates an admin with a set-password link (the reset flow)
@@ -78,10 +78,10 @@ describe(`addAdmin and removeAdmin (${testEngine})`, () => {
   });
 });
 
-const CLI = fileURLToPath(new URL('../cli/admin.ts', import.meta.url));
+const CLI = builtEntry('cli/admin.ts');
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', SMTP_URL: '', AUTH_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
