@@ -56,7 +56,7 @@ const authFormModules =
   /src[\\/](features[\\/]auth[\\/](components[\\/](login-form|register-form|forgot-password-form|password-field|page-form|use-auth-form-failure)|auth-texts)|components[\\/]ui[\\/](text-field|icon|eye-icons))/;
 
 const lessonsModules =
-  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|booking-texts|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/](radio-group|text-area)|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
+  /src[\\/](app[\\/]pages[\\/]lessons-page|features[\\/]booking[\\/](api[\\/]|lib[\\/]|components[\\/](lessons-view|lesson-card|lesson-when|booking-page|booking-confirmation))|components[\\/]ui[\\/](radio-group|text-area)|features[\\/]reviews[\\/](index|api[\\/]reviews-api|components[\\/](lesson-review-box|review-view|reviews)))/;
 
 // (the teacher's calendar feed stays a chunk of its own, loaded by the Lessons tab: inside
 // staff, its panel's chunk would become a static dependency of staff, named in the shell's table)
