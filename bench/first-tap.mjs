@@ -8,7 +8,8 @@
 // - FCP: the `first-contentful-paint` paint timing entry;
 // - interactive: `performance.now()` when `<html>` gets `data-hydrated` (a MutationObserver
 //   in an init script; the app sets it in the first effect after hydration);
-// - first paint → interactive, the difference;
+// - first paint → interactive, the difference; and first paint → the first of the app's
+//   scripts asked for (the loader's wait, decision 092);
 // - TBT between FCP and interactive: the long tasks (a PerformanceObserver 'longtask' from
 //   the init script) that end after FCP and start before interactive, each clipped at FCP,
 //   summed as (duration − 50 ms); with their count and the longest.
@@ -103,6 +104,13 @@ const INIT_SCRIPT = `(() => {
 // as the app's Content-Security-Policy forbids evaluating strings.)
 const READ_SCRIPT = () => ({
   fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  // when the first of the app's scripts was asked for (decision 092's loader starts them after the paint)
+  scriptsAsked: Math.min(
+    ...performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  ),
   interactive: globalThis.__firstTap.interactive,
   longTasks: globalThis.__firstTap.longTasks,
 });
@@ -141,6 +149,7 @@ async function load(browser, url, rate) {
       fcp: raw.fcp,
       interactive: raw.interactive,
       paintToInteractive: raw.interactive - raw.fcp,
+      paintToScripts: raw.scriptsAsked - raw.fcp,
       tbt: between.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
       longTasks: between.length,
       longest: between.length ? Math.max(...between) : 0,
@@ -279,7 +288,7 @@ try {
           const r = await load(browser, s.base + s.pages[index], rate);
           each.get(build).push(r);
           console.log(
-            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms, TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
+            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
           );
         }
       }
@@ -294,6 +303,7 @@ try {
           'FCP ms': of('fcp'),
           'interactive ms': of('interactive'),
           'paint→interactive ms': of('paintToInteractive'),
+          'paint→scripts ms': of('paintToScripts'),
           'TBT ms': of('tbt'),
           'long tasks': of('longTasks'),
           'longest ms': of('longest'),
