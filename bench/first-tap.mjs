@@ -8,7 +8,8 @@
 // - FCP: the `first-contentful-paint` paint timing entry;
 // - interactive: `performance.now()` when `<html>` gets `data-hydrated` (a MutationObserver
 //   in an init script; the app sets it in the first effect after hydration);
-// - first paint → interactive, the difference;
+// - first paint → interactive, the difference; and first paint → the first of the app's
+//   scripts asked for (the loader's wait, decision 092);
 // - TBT between FCP and interactive: the long tasks (a PerformanceObserver 'longtask' from
 //   the init script) that end after FCP and start before interactive, each clipped at FCP,
 //   summed as (duration − 50 ms); with their count and the longest.
@@ -18,24 +19,66 @@
 // the 5 longest main-thread tasks by what ran in them.
 // Nothing is downloaded: Debian's Chromium, the local server only.
 //
+// `--base DIR` compares with another built checkout of the repository (e.g. a worktree of the
+// commit before a change, after its own `npm ci` and `npm run build`): both servers run side
+// by side on their own copy of the catalogue, and every run loads the base's page and this
+// checkout's in turn (base, this; then this, base; …) so that the machine's load, which moves
+// from minute to minute on a shared machine, falls on both alike; Lighthouse likewise, per page.
+//
 // Usage: node bench/first-tap.mjs [--runs 5] [--no-build] [--chromium /usr/bin/chromium]
-//        [--catalogue ../shared/data/teachers.json] [--trace]
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+//        [--catalogue ../shared/data/teachers.json] [--trace] [--base /path/to/built/checkout]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { arg, buildUnlessNoBuild, lighthouseAuditWithRetry, median, root, startCatalogueServer } from './lib.mjs';
+import { arg, buildUnlessNoBuild, freePort, lighthouseAuditWithRetry, median, root, startCatalogueServer, startServer } from './lib.mjs';
 
 const RUNS = Number(arg('runs', 5));
 const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const CATALOGUE = path.resolve(root, arg('catalogue', '../shared/data/teachers.json'));
 const TRACE = process.argv.includes('--trace');
+const BASE = arg('base', '') ? path.resolve(arg('base', '')) : '';
 const RATES = [1, 4];
 // Issue 28's targets on this machine
 const TARGET = { score: 95, tbt: 200, paintToInteractive: 500 };
 
 buildUnlessNoBuild();
 if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (--chromium PATH)`);
+for (const file of ['apps/server/dist/server.js', 'apps/server/dist/cli/import.js', 'apps/web/dist/index.html']) {
+  if (BASE && !existsSync(path.join(BASE, file))) throw new Error(`--base ${BASE}: no ${file} (npm ci && npm run build there first)`);
+}
+
+/** The catalogue server of another built checkout (`--base`), as lib.mjs's startCatalogueServer starts this one's. */
+async function startBaseCatalogueServer(checkout, catalogue) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-first-tap-base-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let server;
+  try {
+    const imported = spawnSync(process.execPath, [path.join(checkout, 'apps/server/dist/cli/import.js'), catalogue], {
+      cwd: checkout,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    if (imported.status !== 0) throw new Error(`import of ${catalogue} into the base failed (${imported.status})`);
+    server = await startServer(env, await freePort(), { checkout });
+    const first = await (await fetch(`${server.base}/api/teachers?limit=1`)).json();
+    const teacherId = first.items[0]?.id;
+    if (!teacherId) throw new Error('the base catalogue is empty');
+    return {
+      base: server.base,
+      pages: ['/', '/teachers', `/teachers/${encodeURIComponent(teacherId)}`],
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 // The init script says so on the console once the page is interactive: nothing of
 // Playwright's (its injected script that waitForFunction needs) runs in the page meanwhile.
@@ -61,6 +104,13 @@ const INIT_SCRIPT = `(() => {
 // as the app's Content-Security-Policy forbids evaluating strings.)
 const READ_SCRIPT = () => ({
   fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+  // when the first of the app's scripts was asked for (decision 092's loader starts them after the paint)
+  scriptsAsked: Math.min(
+    ...performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  ),
   interactive: globalThis.__firstTap.interactive,
   longTasks: globalThis.__firstTap.longTasks,
 });
@@ -99,6 +149,7 @@ async function load(browser, url, rate) {
       fcp: raw.fcp,
       interactive: raw.interactive,
       paintToInteractive: raw.interactive - raw.fcp,
+      paintToScripts: raw.scriptsAsked - raw.fcp,
       tbt: between.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
       longTasks: between.length,
       longest: between.length ? Math.max(...between) : 0,
@@ -215,52 +266,69 @@ async function traceLongTasks(browser, url) {
 const ms = (v) => Math.round(v);
 const loadStart = os.loadavg();
 const server = await startCatalogueServer(CATALOGUE);
+let baseServer;
 const browser = await launch();
-const results = { node: process.version, chromium: browser.version(), runs: RUNS, loadStart, each: {}, lighthouse: {} };
+const results = { node: process.version, chromium: browser.version(), runs: RUNS, base: BASE || undefined, loadStart, each: {}, lighthouse: {} };
 try {
+  // the builds compared: this checkout alone, or the base's and this one's
+  baseServer = BASE ? await startBaseCatalogueServer(BASE, CATALOGUE) : undefined;
+  const builds = [...(baseServer ? [{ build: 'base', server: baseServer }] : []), { build: 'this', server }];
+  const label = (build, pagePath) => (baseServer ? `${build} ${pagePath}` : pagePath);
   const rows = [];
-  for (const pagePath of server.pages) {
-    const url = server.base + pagePath;
+  // the pages by their place in the list (the teacher's id may differ between the two catalogues)
+  for (const [index, pagePath] of server.pages.entries()) {
     // once unmeasured: the server's first render of the page and its caches are not a visitor's
-    await load(browser, url, 1);
+    for (const { server: s } of builds) await load(browser, s.base + s.pages[index], 1);
     for (const rate of RATES) {
-      const each = [];
+      const each = new Map(builds.map(({ build }) => [build, []]));
       for (let run = 1; run <= RUNS; run += 1) {
-        const r = await load(browser, url, rate);
-        each.push(r);
-        console.log(
-          `${pagePath} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms, TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
-        );
+        // A B, then B A: neither build always goes first
+        const order = run % 2 ? builds : [...builds].reverse();
+        for (const { build, server: s } of order) {
+          const r = await load(browser, s.base + s.pages[index], rate);
+          each.get(build).push(r);
+          console.log(
+            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
+          );
+        }
       }
-      results.each[`${pagePath} x${rate}`] = each;
-      const of = (k) => ms(median(each.map((r) => r[k])));
-      rows.push({
-        page: pagePath,
-        CPU: `×${rate}`,
-        'FCP ms': of('fcp'),
-        'interactive ms': of('interactive'),
-        'paint→interactive ms': of('paintToInteractive'),
-        'TBT ms': of('tbt'),
-        'long tasks': of('longTasks'),
-        'longest ms': of('longest'),
-      });
+      for (const { build } of builds) {
+        const list = each.get(build);
+        results.each[`${label(build, pagePath)} x${rate}`] = list;
+        const of = (k) => ms(median(list.map((r) => r[k])));
+        rows.push({
+          ...(baseServer ? { build } : {}),
+          page: pagePath,
+          CPU: `×${rate}`,
+          'FCP ms': of('fcp'),
+          'interactive ms': of('interactive'),
+          'paint→interactive ms': of('paintToInteractive'),
+          'paint→scripts ms': of('paintToScripts'),
+          'TBT ms': of('tbt'),
+          'long tasks': of('longTasks'),
+          'longest ms': of('longest'),
+        });
+      }
     }
   }
 
   const lhRows = [];
-  for (const pagePath of server.pages) {
-    const r = await lighthouseAuditWithRetry(server.base + pagePath, CHROMIUM);
-    results.lighthouse[pagePath] = r;
-    console.log(`${pagePath} Lighthouse mobile: score ${r.score}, TBT ${ms(r.tbt)} ms, FCP ${ms(r.fcp)} ms, LCP ${ms(r.lcp)} ms, benchmarkIndex ${ms(r.benchmarkIndex)}`);
-    lhRows.push({
-      page: pagePath,
-      'Lighthouse score': r.score,
-      'LH TBT ms': ms(r.tbt),
-      'LH FCP ms': ms(r.fcp),
-      'LH LCP ms': ms(r.lcp),
-      benchmarkIndex: ms(r.benchmarkIndex),
-      version: r.lighthouse,
-    });
+  for (const [index, pagePath] of server.pages.entries()) {
+    for (const { build, server: s } of builds) {
+      const r = await lighthouseAuditWithRetry(s.base + s.pages[index], CHROMIUM);
+      results.lighthouse[label(build, pagePath)] = r;
+      console.log(`${label(build, pagePath)} Lighthouse mobile: score ${r.score}, TBT ${ms(r.tbt)} ms, FCP ${ms(r.fcp)} ms, LCP ${ms(r.lcp)} ms, benchmarkIndex ${ms(r.benchmarkIndex)}`);
+      lhRows.push({
+        ...(baseServer ? { build } : {}),
+        page: pagePath,
+        'Lighthouse score': r.score,
+        'LH TBT ms': ms(r.tbt),
+        'LH FCP ms': ms(r.fcp),
+        'LH LCP ms': ms(r.lcp),
+        benchmarkIndex: ms(r.benchmarkIndex),
+        version: r.lighthouse,
+      });
+    }
   }
 
   let trace;
@@ -274,23 +342,25 @@ try {
   const fmt = (l) => l.map((v) => v.toFixed(2)).join(' ');
   const cores = os.cpus().length;
   console.log(`\nFirst paint → interactive, median of ${RUNS} fresh loads, Chromium ${browser.version()} (${CHROMIUM}), the catalogue ${path.relative(root, CATALOGUE)}`);
+  if (baseServer) console.log(`base: ${BASE} (its loads alternate with this checkout's, ${root})`);
   console.log(`machine: ${cores} CPUs, load average (1/5/15 min) ${fmt(loadStart)} at start → ${fmt(loadEnd)} at end`);
   console.table(rows);
-  console.log(`Lighthouse mobile (once per page, same run):`);
+  console.log(`Lighthouse mobile (once per page${baseServer ? ' and build' : ''}, same run):`);
   console.table(lhRows);
   console.log(`Targets (issue 28): Lighthouse ≥ ${TARGET.score}, TBT ≤ ${TARGET.tbt} ms, first paint → interactive ≤ ${TARGET.paintToInteractive} ms at CPU ×4`);
+  const who = (row) => (row.build ? `${row.build} ${row.page}` : row.page);
   for (const row of rows.filter((r) => r.CPU === '×4')) {
     const ok = row['paint→interactive ms'] <= TARGET.paintToInteractive;
     const okTbt = row['TBT ms'] <= TARGET.tbt;
     console.log(
-      `  ${row.page} ×4: paint→interactive ${row['paint→interactive ms']} ms ${ok ? 'meets' : 'MISSES'} ≤ ${TARGET.paintToInteractive}; TBT ${row['TBT ms']} ms ${okTbt ? 'meets' : 'MISSES'} ≤ ${TARGET.tbt}`,
+      `  ${who(row)} ×4: paint→interactive ${row['paint→interactive ms']} ms ${ok ? 'meets' : 'MISSES'} ≤ ${TARGET.paintToInteractive}; TBT ${row['TBT ms']} ms ${okTbt ? 'meets' : 'MISSES'} ≤ ${TARGET.tbt}`,
     );
   }
   for (const row of lhRows) {
     const okScore = row['Lighthouse score'] >= TARGET.score;
     const okTbt = row['LH TBT ms'] <= TARGET.tbt;
     console.log(
-      `  ${row.page} Lighthouse: ${row['Lighthouse score']} ${okScore ? 'meets' : 'MISSES'} ≥ ${TARGET.score}; TBT ${row['LH TBT ms']} ms ${okTbt ? 'meets' : 'MISSES'} ≤ ${TARGET.tbt} (benchmarkIndex ${row.benchmarkIndex})`,
+      `  ${who(row)} Lighthouse: ${row['Lighthouse score']} ${okScore ? 'meets' : 'MISSES'} ≥ ${TARGET.score}; TBT ${row['LH TBT ms']} ms ${okTbt ? 'meets' : 'MISSES'} ≤ ${TARGET.tbt} (benchmarkIndex ${row.benchmarkIndex})`,
     );
   }
   if (trace) {
@@ -309,5 +379,6 @@ try {
   console.log(`written ${path.relative(root, out)}`);
 } finally {
   await browser.close();
+  await baseServer?.stop();
   await server.stop();
 }

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { test, expect } from './fixtures';
+import { test, expect, whenAppRuns } from './fixtures';
 
 // Issue 3 / docs/decisions/021: the JavaScript that `/` loads first (the entry script and its
 // modulepreloads, gzip -9) stays under 100 kB, and nothing that loads on demand creeps back in.
@@ -45,3 +45,34 @@ test('first load of /: under 100 kB of JavaScript gzip, without RTK Query, zod o
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   expect(requested.filter((path) => /login-form|register-form|auth-modals|sign-out/.test(path))).toEqual([]);
 });
+
+// Issue 28: the catalogue's pages load their cards' code, not the forms'. A card's Book trial
+// lesson and heart name a modal and a text; once those sat in chunks with the forms, /teachers
+// and a teacher's page evaluated zod, every schema of the contract, react-hook-form and the
+// lessons pages before the page was live (~3× the code: bench/first-tap.mjs, decision 124).
+const FORMS_AND_SCHEMAS = /node_modules[\\/]zod[\\/]|react-hook-form|@hookform|src[\\/]features[\\/]auth[\\/]components[\\/](login|register)-form|src[\\/]app[\\/]pages[\\/]lessons-page/;
+
+for (const which of ['/teachers', "a teacher's page"]) {
+  test(`${which} comes alive without the forms' or the schemas' code`, async ({ page, request }) => {
+    const first = (await (await request.get('/api/teachers?limit=1')).json()) as { items: { id: string }[] };
+    const path = which === '/teachers' ? which : `/teachers/${encodeURIComponent(first.items[0]!.id)}`;
+    const scripts = new Set<string>();
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+    });
+    await page.goto(path);
+    await whenAppRuns(page);
+    // the page's own code is there (the check reads real module paths)
+    const modules: string[] = [];
+    for (const script of scripts) {
+      const body = (await (await request.get(script)).body()).toString('utf8');
+      const mapFile = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(body)?.[1];
+      if (!mapFile) continue;
+      const map = await request.get(new URL(mapFile, new URL(script, 'http://x')).pathname);
+      expect(map.ok(), mapFile).toBe(true);
+      modules.push(...((await map.json()) as { sources: string[] }).sources);
+    }
+    expect(modules.some((source) => source.endsWith('src/features/teachers/components/teacher-card.tsx'))).toBe(true);
+    expect(modules.filter((source) => FORMS_AND_SCHEMAS.test(source))).toEqual([]);
+  });
+}

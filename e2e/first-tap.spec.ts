@@ -51,6 +51,22 @@ for (const [what, held] of [
   });
 }
 
+test("the narrow screens' Menu tapped while the app loads opens, and stays open once it runs", async ({ page }) => {
+  // a popover: the browser opens it without the app, so the tap is not the app's to answer again
+  await page.setViewportSize({ width: 375, height: 800 });
+  const release = await holdScripts(page, ENTRY);
+  await page.goto('/teachers', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const isOpen = () => page.locator('#site-menu').evaluate((el) => el.matches(':popover-open'));
+  expect(await isOpen()).toBe(true);
+  release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  // the replay of early taps has run (useHead's effect, lib/early-input.ts) by the time the page is live
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  expect(await isOpen()).toBe(true);
+  await expect(page.getByRole('link', { name: 'Teachers' })).toBeVisible();
+});
+
 // A mid-range phone: the CPU four times slower (Chromium's throttling), so the page is on
 // screen well before it is live. Each main control is used the moment it shows, from a fresh
 // page, and does what it says — whichever side of hydration the tap lands on.

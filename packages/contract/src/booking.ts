@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from './messages.js';
+import { lessonMessages, validationMessages as m } from './messages.js';
 import { emailSchema } from './auth.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './rules.js';
 import { teacherIdSchema } from './teachers.js';
@@ -63,21 +63,7 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.infer<typeof bookingFormSchema>;
 
 // ---------------------------------------------------------------- lesson times
-
-/** The texts of lesson times (not in messages.ts: they stay out of the first page load). */
-export const lessonMessages = {
-  slotRequired: 'Choose a time for your lesson',
-  slotTaken: 'Someone has just booked this time. Please choose another one.',
-  slotUnavailable: 'This time is not available. Please choose another one.',
-  cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
-  lessonCancelled: 'Your lesson was cancelled',
-  cancelFailed: 'Could not cancel the lesson. Please try again.',
-  /** a visitor's booking after it is made: the link is in the e-mail */
-  checkEmail: 'Check your e-mail to confirm',
-  lessonConfirmed: 'Your lesson is confirmed',
-  confirmFailed: 'Could not confirm the lesson. Please try again.',
-  holdExpired: 'This booking was not confirmed in time, so its time is free again. Please book again.',
-} as const;
+// (their texts, `lessonMessages`, are in messages.ts: zod-free)
 
 /** 409 CANCEL_TOO_LATE: the school's cut-off (decision 117; 12 hours unless the school set another). */
 export const cancelTooLateMessage = (hours: number) =>

@@ -42,3 +42,22 @@ export const toastLimits = {
   offsetPx: 20,
   maxWidthPx: 350,
 } as const;
+
+/**
+ * The texts of lesson times. Here, zod-free, so that a card's Book trial lesson can name them
+ * without bringing every schema of the contract (booking.ts) into the catalogue's chunks
+ * (issue 28). This module is not in the first load of `/`.
+ */
+export const lessonMessages = {
+  slotRequired: 'Choose a time for your lesson',
+  slotTaken: 'Someone has just booked this time. Please choose another one.',
+  slotUnavailable: 'This time is not available. Please choose another one.',
+  cancelTooLate: 'A lesson can be cancelled only up to 12 hours before it starts.',
+  lessonCancelled: 'Your lesson was cancelled',
+  cancelFailed: 'Could not cancel the lesson. Please try again.',
+  /** a visitor's booking after it is made: the link is in the e-mail */
+  checkEmail: 'Check your e-mail to confirm',
+  lessonConfirmed: 'Your lesson is confirmed',
+  confirmFailed: 'Could not confirm the lesson. Please try again.',
+  holdExpired: 'This booking was not confirmed in time, so its time is free again. Please book again.',
+} as const;

@@ -36,9 +36,11 @@ export const APP_LOADER =
   // and the last button that only the app can answer (type=button: a modal, a panel) clicked
   // while React does not hold it yet, to click again once the page is live. React drops a
   // click on an element it has not hydrated (its code still loading, or its turn not come);
-  // one it has hydrated (React's `__reactFiber$` key on the element) it answers itself.
+  // one it has hydrated (React's `__reactFiber$` key on the element) it answers itself. Not a
+  // popover's button (the narrow screens' Menu): the browser opens it without the app, and a
+  // second click would close it again.
   "d.addEventListener('click',function(v){var c=v.target,k=window." + EARLY_INPUT_GLOBAL + ";" +
-  "c=c&&c.closest&&c.closest('button[type=button]');" +
+  "c=c&&c.closest&&c.closest('button[type=button]:not([popovertarget])');" +
   "if(k&&c&&!Object.keys(c).some(function(x){return x.indexOf('__reactFiber$')==0})){k.delete(c);k.set(c,'click')}},true);" +
   'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
   'function soon(){setTimeout(go,0)}' +

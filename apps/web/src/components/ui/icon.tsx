@@ -36,6 +36,3 @@ export function LogInIcon(props: IconProps) {
     </Svg>
   );
 }
-
-/** Where the modal close icon lives (a real image: the original gives it the alt text `icon_close`). */
-export const closeIconSrc = '/icons/close.svg';

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { closeIconSrc } from './icon';
 import styles from './modal.module.css';
+
+/**
+ * Where the modal close icon lives (a real image: the original gives it the alt text
+ * `icon_close`). Here, not in icon.tsx: that module is in the forms' chunk, which the
+ * catalogue's cards (Book trial lesson's modal) must not pull in with zod (issue 28).
+ */
+const closeIconSrc = '/icons/close.svg';
 
 export interface ModalProps {
   open: boolean;

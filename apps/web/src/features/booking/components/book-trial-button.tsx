@@ -1,6 +1,7 @@
 import { Suspense, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { lessonMessages, type BookingCreated, type Teacher } from '@learnlingo/contract';
+import type { BookingCreated, Teacher } from '@learnlingo/contract';
+import { lessonMessages } from '@learnlingo/contract/plain';
 import { useAppSelector } from '../../../store';
 import { buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
