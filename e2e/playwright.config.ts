@@ -70,7 +70,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(here, `artifacts/report-${MAIN_PORT}`) }]],
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshot and screenshots: in CI only for the retry of
+    // a failed journey (its evidence), not for the 70 that pass (the run must stay under 10 min)
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromium, args: chromiumArgs },
   },
