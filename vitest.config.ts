@@ -17,7 +17,11 @@ const alias = { '@learnlingo/contract': contractSrc };
  * React refuses: "multiple renderers"), or assert what module state holds (RTK's injected
  * api slice, the toasts, the history length); they run isolated, in a project of their own.
  */
-const ISOLATED_SERVER = ['src/catalogue/memory/search-index-fallback.test.ts'];
+const ISOLATED_SERVER = [
+  'src/catalogue/memory/search-index-fallback.test.ts',
+  // Vite's dev server inside the app (npm run dev) loads React from source beside the built entry
+  'src/plugins/ssr-dev.test.ts',
+];
 const ISOLATED_WEB = [
   'src/entry-server.test.tsx',
   'src/components/ui/avatar.test.tsx',
@@ -30,6 +34,7 @@ const ISOLATED_WEB = [
   'src/features/booking/lessons-page.test.tsx',
   'src/features/teachers/teacher-page.test.tsx',
   'src/features/teachers/components/filters-bar.test.tsx',
+  'src/features/teach/lessons-tab.test.tsx',
 ];
 
 /** the web app's own config (its plugins and test settings), as `vitest` in apps/web reads it */
