@@ -471,21 +471,37 @@ export async function loadRunByThread(server, title, paths, options) {
  * is measured; each URL is rendered `passes` times after `warm` unmeasured passes (the JIT's).
  * The caller sets NODE_ENV=production before the first call (React's production build).
  */
-export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3 } = {}) {
+export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false } = {}) {
   const { render } = await import(pathToFileURL(path.join(checkout, 'apps/web/dist-ssr/entry-server.js')).href);
   const answers = new Map();
-  const fetchFromServer = async (request) => {
-    const url = new URL(request.url);
-    const key = url.pathname + url.search;
+  const answerOf = async (key) => {
     let answer = answers.get(key);
     if (!answer) {
       const response = await fetch(base + key, { headers: { accept: 'application/json' } });
       answer = { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
       answers.set(key, answer);
     }
+    return answer;
+  };
+  const fetchFromServer = async (request) => {
+    const url = new URL(request.url);
+    const answer = await answerOf(url.pathname + url.search);
     return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
   };
-  const request = (url) => ({ url, fetch: fetchFromServer, sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
+  // the in-process API as the server gives it (an entry that takes `api` renders the way the
+  // server has it render; an older one, `fetch`): the same store work as under load
+  const apiFromServer = async ({ url }) => {
+    const answer = await answerOf(url);
+    return { status: answer.status, headers: { 'content-type': answer.type }, body: answer.body };
+  };
+  const request = (url) => ({
+    url,
+    ...(fetchOnly ? {} : { api: apiFromServer }),
+    fetch: fetchFromServer,
+    sessionCookie: false,
+    publicOrigin: 'https://learnlingo.example',
+    contactEmail: null,
+  });
   for (let pass = 0; pass < warm; pass += 1) for (const url of urls) await render(request(url));
   const cpu = process.cpuUsage();
   for (let pass = 0; pass < passes; pass += 1) for (const url of urls) await render(request(url));
