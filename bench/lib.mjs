@@ -470,8 +470,13 @@ export async function loadRunByThread(server, title, paths, options) {
  * threads included (process.cpuUsage). The answers are asked of `base` once, before anything
  * is measured; each URL is rendered `passes` times after `warm` unmeasured passes (the JIT's).
  * The caller sets NODE_ENV=production before the first call (React's production build).
+ * Returns `us`, and with `serverPid` also `apiUs`: the server's CPU per page (all its threads,
+ * /proc) for answering the pages' API requests over HTTP, each once, one at a time (during
+ * the first unmeasured pass) — the data a distinct page needs, which the floor has canned.
+ * An entry that takes the in-process API as plain objects (`api`) is given it, as the server
+ * gives it; an older entry takes `fetch` (with `fetchOnly`, every entry does).
  */
-export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false } = {}) {
+export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false, serverPid } = {}) {
   const { render } = await import(pathToFileURL(path.join(checkout, 'apps/web/dist-ssr/entry-server.js')).href);
   const answers = new Map();
   const answerOf = async (key) => {
@@ -502,9 +507,17 @@ export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, 
     publicOrigin: 'https://learnlingo.example',
     contactEmail: null,
   });
-  for (let pass = 0; pass < warm; pass += 1) for (const url of urls) await render(request(url));
+  const serverBefore = serverPid ? threadCpu(serverPid) : null;
+  for (let pass = 0; pass < warm; pass += 1) {
+    for (const url of urls) await render(request(url));
+    if (pass === 0 && serverBefore) {
+      const after = threadCpu(serverPid);
+      const sum = (cpu) => cpu.main + cpu.v8 + cpu.pool + cpu.other;
+      request.apiUs = after ? Math.round(((sum(after) - sum(serverBefore)) * 1000) / urls.length) : null;
+    }
+  }
   const cpu = process.cpuUsage();
   for (let pass = 0; pass < passes; pass += 1) for (const url of urls) await render(request(url));
   const used = process.cpuUsage(cpu);
-  return Math.round((used.user + used.system) / (passes * urls.length));
+  return { us: Math.round((used.user + used.system) / (passes * urls.length)), apiUs: request.apiUs ?? null };
 }
