@@ -15,7 +15,9 @@ async function both(args: string | FetchArgs, respond: Responder) {
   const seen: { viaFetch?: Asked; inProcess?: Asked } = {};
   const viaFetch = fetchBaseQuery({
     baseUrl: `${SSR_ORIGIN}/api`,
-    fetchFn: async (request: Request) => {
+    // (fetchBaseQuery calls it with its Request alone)
+    fetchFn: async (input) => {
+      const request = input as Request;
       const url = new URL(request.url);
       const asked: Asked = {
         method: request.method,
