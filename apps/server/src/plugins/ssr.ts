@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, ApiRequest, FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
 import { CLEAR_FLASH, readFlash, withFlash } from './flash.js';
+import { directApiOf } from './direct-api.js';
 import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, pageAffected, type CachedResponse } from '../catalogue/index.js';
 
@@ -134,11 +135,19 @@ function readPageStyles(webDist: string): PageStyles {
 }
 
 /**
- * A page's API request answered by the app itself (inject), with the visitor's cookie and
- * address; plain objects in and out (no Fetch API Request, Headers or Response: issue 29).
+ * A page's API request answered by the app itself: a public catalogue read by its route's own
+ * reader (direct-api.ts, no Fastify request), anything else — the session, favourites, a
+ * signed-in page's reads, an answer the reader leaves to the route (400, 404) — by inject(),
+ * with the visitor's cookie and address; plain objects in and out (no Fetch API Request,
+ * Headers or Response: issue 29).
  */
 function inProcessApi(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
+  const direct = directApiOf(app);
   return async (apiRequest: ApiRequest): Promise<ApiAnswer> => {
+    // the public catalogue's reads (a list, its facets, a teacher, their reviews, the stats):
+    // their routes' readers called directly, with no cookie to read and none to set (direct-api.ts)
+    const answer = await direct.answer(apiRequest.method, apiRequest.url);
+    if (answer) return answer;
     const headers = { ...apiRequest.headers };
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
