@@ -21,12 +21,12 @@
 //    `fetch` (the entry's Fetch API path, as before issue 29's in-process `api`);
 //  server B (the HTML cache on, as shipped): cached pages (a few hundred URLs visited once
 //    before, then repeated).
-// Variants: this checkout; with `--before <dir>` a built checkout of another commit (e.g. `git
+// Variants: this checkout; with `--before <dir>[,<dir>…]` built checkouts of other commits (e.g. `git
 // worktree add /work/x main && cd /work/x && npm ci && npm run build`) first, this one after;
 // with `--workers 1,2` this checkout started by dist/start.js with WORKERS=1 and WORKERS=2
 // (Node's cluster, README "Running at scale").
 // Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--rounds 3]
-//        [--engine postgres|pglite] [--before <dir>] [--workers 1,2] [--floor 100] [--no-cached]
+//        [--engine postgres|pglite] [--before <dir>[,<dir>]] [--workers 1,2] [--floor 100] [--no-cached]
 //        [--floor-fetch]
 //        [--no-build]
 // React's production build for the in-process floor, as the server runs it (before any import of it)
@@ -68,7 +68,8 @@ const FLOOR_FETCH = process.argv.includes('--floor-fetch');
 /** The servers compared: name, built checkout, and cluster workers (start.js) or none (server.js). */
 const VARIANTS = BEFORE
   ? [
-      { name: 'before', checkout: path.resolve(BEFORE) },
+      // `--before a,b`: several built checkouts, in that order, before this one
+      ...BEFORE.split(',').map((dir, i, all) => ({ name: all.length === 1 ? 'before' : `before ${i + 1}`, checkout: path.resolve(dir) })),
       { name: 'after', checkout: root },
     ]
   : WORKERS
