@@ -470,25 +470,54 @@ export async function loadRunByThread(server, title, paths, options) {
  * threads included (process.cpuUsage). The answers are asked of `base` once, before anything
  * is measured; each URL is rendered `passes` times after `warm` unmeasured passes (the JIT's).
  * The caller sets NODE_ENV=production before the first call (React's production build).
+ * Returns `us`, and with `serverPid` also `apiUs`: the server's CPU per page (all its threads,
+ * /proc) for answering the pages' API requests over HTTP, each once, one at a time (during
+ * the first unmeasured pass) — the data a distinct page needs, which the floor has canned.
+ * An entry that takes the in-process API as plain objects (`api`) is given it, as the server
+ * gives it; an older entry takes `fetch` (with `fetchOnly`, every entry does).
  */
-export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3 } = {}) {
+export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false, serverPid } = {}) {
   const { render } = await import(pathToFileURL(path.join(checkout, 'apps/web/dist-ssr/entry-server.js')).href);
   const answers = new Map();
-  const fetchFromServer = async (request) => {
-    const url = new URL(request.url);
-    const key = url.pathname + url.search;
+  const answerOf = async (key) => {
     let answer = answers.get(key);
     if (!answer) {
       const response = await fetch(base + key, { headers: { accept: 'application/json' } });
       answer = { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() };
       answers.set(key, answer);
     }
+    return answer;
+  };
+  const fetchFromServer = async (request) => {
+    const url = new URL(request.url);
+    const answer = await answerOf(url.pathname + url.search);
     return new Response(answer.body, { status: answer.status, headers: { 'content-type': answer.type } });
   };
-  const request = (url) => ({ url, fetch: fetchFromServer, sessionCookie: false, publicOrigin: 'https://learnlingo.example', contactEmail: null });
-  for (let pass = 0; pass < warm; pass += 1) for (const url of urls) await render(request(url));
+  // the in-process API as the server gives it (an entry that takes `api` renders the way the
+  // server has it render; an older one, `fetch`): the same store work as under load
+  const apiFromServer = async ({ url }) => {
+    const answer = await answerOf(url);
+    return { status: answer.status, headers: { 'content-type': answer.type }, body: answer.body };
+  };
+  const request = (url) => ({
+    url,
+    ...(fetchOnly ? {} : { api: apiFromServer }),
+    fetch: fetchFromServer,
+    sessionCookie: false,
+    publicOrigin: 'https://learnlingo.example',
+    contactEmail: null,
+  });
+  const serverBefore = serverPid ? threadCpu(serverPid) : null;
+  for (let pass = 0; pass < warm; pass += 1) {
+    for (const url of urls) await render(request(url));
+    if (pass === 0 && serverBefore) {
+      const after = threadCpu(serverPid);
+      const sum = (cpu) => cpu.main + cpu.v8 + cpu.pool + cpu.other;
+      request.apiUs = after ? Math.round(((sum(after) - sum(serverBefore)) * 1000) / urls.length) : null;
+    }
+  }
   const cpu = process.cpuUsage();
   for (let pass = 0; pass < passes; pass += 1) for (const url of urls) await render(request(url));
   const used = process.cpuUsage(cpu);
-  return Math.round((used.user + used.system) / (passes * urls.length));
+  return { us: Math.round((used.user + used.system) / (passes * urls.length)), apiUs: request.apiUs ?? null };
 }

@@ -12,15 +12,22 @@
 //    server's CPU per page by thread (/proc/<pid>/task: the JavaScript thread, V8's helper
 //    threads — GC and compiler —, libuv's pool — compression —; cluster workers included),
 //    their ratio to the floor (issue 29's target: ≤ 1.5), p99 at `--connections`, and the
-//    machine's 1-minute load average before → after;
+//    machine's 1-minute load average before → after. The floor's pages are the last
+//    `--floor` of the row's URLs, which the load never reaches (it serves from the first
+//    on), so none of the load's pages finds its API answers already cached. Beside it, "API
+//    µs": the server's CPU per page for answering those pages' API requests (over HTTP, once
+//    each, one at a time) — the data a distinct page needs, which the floor has canned — and
+//    the ratio to floor + API. `--floor-fetch`: also the floor with the renderer given only
+//    `fetch` (the entry's Fetch API path, as before issue 29's in-process `api`);
 //  server B (the HTML cache on, as shipped): cached pages (a few hundred URLs visited once
 //    before, then repeated).
-// Variants: this checkout; with `--before <dir>` a built checkout of another commit (e.g. `git
+// Variants: this checkout; with `--before <dir>[,<dir>…]` built checkouts of other commits (e.g. `git
 // worktree add /work/x main && cd /work/x && npm ci && npm run build`) first, this one after;
 // with `--workers 1,2` this checkout started by dist/start.js with WORKERS=1 and WORKERS=2
 // (Node's cluster, README "Running at scale").
 // Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--rounds 3]
-//        [--engine postgres|pglite] [--before <dir>] [--workers 1,2] [--floor 100] [--no-cached]
+//        [--engine postgres|pglite] [--before <dir>[,<dir>]] [--workers 1,2] [--floor 100] [--no-cached]
+//        [--floor-fetch]
 //        [--no-build]
 // React's production build for the in-process floor, as the server runs it (before any import of it)
 process.env.NODE_ENV = 'production';
@@ -56,10 +63,13 @@ const FLOOR_URLS = Number(arg('floor', 100));
 const BEFORE = arg('before', undefined);
 const WORKERS = arg('workers', undefined);
 const CACHED = !process.argv.includes('--no-cached');
+/** Also the floor with the renderer given only `fetch` (the Fetch API path of the entry), after each row. */
+const FLOOR_FETCH = process.argv.includes('--floor-fetch');
 /** The servers compared: name, built checkout, and cluster workers (start.js) or none (server.js). */
 const VARIANTS = BEFORE
   ? [
-      { name: 'before', checkout: path.resolve(BEFORE) },
+      // `--before a,b`: several built checkouts, in that order, before this one
+      ...BEFORE.split(',').map((dir, i, all) => ({ name: all.length === 1 ? 'before' : `before ${i + 1}`, checkout: path.resolve(dir) })),
       { name: 'after', checkout: root },
     ]
   : WORKERS
@@ -207,22 +217,30 @@ for (let round = 1; round <= ROUNDS; round += 1) {
         ['/teachers?… distinct', lists],
         ['/teachers/:id distinct', pages],
       ]) {
-        // the floor of the same pages (their API answers asked of this server once, before),
-        // measured just before and just after the load: the mean of the two, so that a busier
-        // minute of the shared machine weighs on both figures alike
-        const sample = urls.slice(0, FLOOR_URLS);
-        const floorBefore = await renderFloor(variant.checkout, a.base, sample);
+        // the floor of the same kind of pages (their API answers asked of this server once,
+        // before), measured just before and just after the load: the mean of the two, so that
+        // a busier minute of the shared machine weighs on both figures alike. The sample is the
+        // end of the row's URLs, which the load never reaches (it takes them from the start):
+        // the load's pages find no API answer the floor asked for already in the API's cache.
+        const sample = urls.slice(-FLOOR_URLS);
+        const before = await renderFloor(variant.checkout, a.base, sample, { serverPid: a.pid });
         const row = await run(a, `${tag}: ${kind}`, urls);
-        const floorAfter = await renderFloor(variant.checkout, a.base, sample, { warm: 1 });
-        const floorUs = Math.round((floorBefore + floorAfter) / 2);
+        const after = await renderFloor(variant.checkout, a.base, sample, { warm: 1 });
+        const floorUs = Math.round((before.us + after.us) / 2);
+        // the same floor through the entry's Fetch API path (the renderer given `fetch` only)
+        const viaFetch = FLOOR_FETCH ? (await renderFloor(variant.checkout, a.base, sample, { warm: 1, fetchOnly: true })).us : undefined;
+        const ratio = (floor) => (row.threadsUs === null || !floor ? null : Math.round((row.threadsUs / floor) * 100) / 100);
         rows.push({
           round,
           variant: variant.name,
           kind,
           ...row,
           floorUs,
-          floorRange: `${Math.min(floorBefore, floorAfter)}–${Math.max(floorBefore, floorAfter)}`,
-          ratio: row.threadsUs === null ? null : Math.round((row.threadsUs / floorUs) * 100) / 100,
+          floorRange: `${Math.min(before.us, after.us)}–${Math.max(before.us, after.us)}`,
+          ratio: ratio(floorUs),
+          apiUs: before.apiUs,
+          ratioWithApi: before.apiUs === null ? null : ratio(floorUs + before.apiUs),
+          ...(viaFetch !== undefined && { floorFetchUs: viaFetch }),
         });
         console.log(JSON.stringify(rows.at(-1)));
       }
@@ -260,6 +278,9 @@ const shown = rows.map((row) => ({
   'floor µs': row.floorUs ?? '',
   'floor range': row.floorRange ?? '',
   ratio: row.ratio ?? '',
+  'API µs': row.apiUs ?? '',
+  'ratio (floor+API)': row.ratioWithApi ?? '',
+  ...(FLOOR_FETCH && { 'floor via fetch µs': row.floorFetchUs ?? '' }),
   'PG µs': row.postgresUs,
   load: row.load,
   repeats: row.repeats,
@@ -272,7 +293,7 @@ for (const variant of VARIANTS) {
   for (const kind of [...new Set(rows.map((row) => row.kind))]) {
     const of = rows.filter((row) => row.variant === variant.name && row.kind === kind);
     if (of.length === 0) continue;
-    const med = (key) => (of.every((row) => typeof row[key] === 'number') ? median(of.map((row) => row[key])) : '');
+    const med = (key) => (of.every((row) => typeof row[key] === 'number') ? Math.round(median(of.map((row) => row[key])) * 100) / 100 : '');
     summary.push({
       variant: variant.name,
       kind,
@@ -285,10 +306,13 @@ for (const variant of VARIANTS) {
       'floor µs': med('floorUs'),
       ratio: med('ratio'),
       'ratio range': of[0].ratio === undefined ? '' : `${Math.min(...of.map((r) => r.ratio))}–${Math.max(...of.map((r) => r.ratio))}`,
+      'API µs': med('apiUs'),
+      'ratio (floor+API)': med('ratioWithApi'),
+      ...(FLOOR_FETCH && { 'floor via fetch µs': med('floorFetchUs') }),
     });
   }
 }
-console.log('medians of the rounds (ratio: server CPU per page ÷ the render floor; issue 29 targets ≤ 1.5)');
+console.log('medians of the rounds (ratio: server CPU per page ÷ the render floor; issue 29 targets ≤ 1.5; ratio (floor+API): ÷ the floor and the server CPU of the page\'s API answers)');
 console.table(summary);
 console.log(`load average now ${loadAverage()}`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -12,20 +12,19 @@ import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
 import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
 import { SSR_ORIGIN } from './lib/ssr-origin';
+import { apiOverFetch, serverBaseQuery, type InProcessApi } from './lib/server-query';
 
 /** No page takes this long to render once its data is in: a hung render answers 500. */
 const RENDER_TIMEOUT_MS = 10_000;
 
 type SessionAnswer = { user: { name: string; email: string; role?: Role } | null } | 'unknown';
 
-async function readSession({ fetch, sessionCookie }: RenderRequest): Promise<SessionAnswer> {
+async function readSession(api: InProcessApi, { sessionCookie }: RenderRequest): Promise<SessionAnswer> {
   // a visitor without a session cookie has no session: nothing to ask
   if (!sessionCookie) return { user: null };
   try {
-    const response = await fetch(
-      new Request(`${SSR_ORIGIN}/api/auth/get-session`, { headers: { accept: 'application/json' } }),
-    );
-    const body: unknown = response.ok ? await response.json() : undefined;
+    const answer = await api({ method: 'GET', url: '/api/auth/get-session', headers: { accept: 'application/json' } });
+    const body: unknown = answer.status >= 200 && answer.status <= 299 ? JSON.parse(answer.body) : undefined;
     if (!isSession(body)) return 'unknown';
     return { user: body && { name: body.user.name, email: body.user.email, role: body.user.role } };
   } catch {
@@ -218,10 +217,11 @@ function serverFailed(store: AppStore): boolean {
  * which hydrates the same markup without fetching again.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const extra: StoreExtra = { serverFetch: request.fetch };
+  const api = request.api ?? apiOverFetch(request.fetch);
+  const extra: StoreExtra = { serverQuery: serverBaseQuery(api) };
   const store = makeStore({ config: { contactEmail: request.contactEmail } }, extra);
   try {
-    return await renderWith(store, request);
+    return await renderWith(store, api, request);
   } finally {
     forgetStore(store);
     // Some stores outlive their page: React keeps the last page's context values (its store
@@ -229,13 +229,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     // renders keeps that render's tree for good (the chunk's module promise carries React's
     // AsyncLocalStorage context). Such a store holds neither the request nor its cookie.
     // (decision 100)
-    delete extra.serverFetch;
+    delete extra.serverQuery;
   }
 }
 
-async function renderWith(store: AppStore, request: RenderRequest): Promise<RenderResult> {
+async function renderWith(store: AppStore, api: InProcessApi, request: RenderRequest): Promise<RenderResult> {
   const location = new URL(request.url, SSR_ORIGIN);
-  const session = await readSession(request);
+  const session = await readSession(api, request);
   const user = session === 'unknown' ? null : session.user;
   if (user) store.dispatch(signedIn(user));
   else if (session !== 'unknown') store.dispatch(refreshFinished());

@@ -5,12 +5,28 @@ import type { BookingCreated } from './booking.js';
  * entry (apps/web/src/entry-server.tsx) say to each other.
  */
 
+/**
+ * An API request answered in-process, without the Fetch API's objects: the path and query
+ * (`/api/…`), lower-case header names, the body as text.
+ */
+export interface ApiRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The in-process API's answer: status, headers as Node has them (lower-case names), the body as text. */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
 /** What the server gives the renderer for one request. */
-export interface RenderRequest {
+export type RenderRequest = {
   /** the request's path and query */
   url: string;
-  /** answers the page's API requests in-process, with the visitor's cookie */
-  fetch: (request: Request) => Promise<Response>;
   /** whether the request carries a session cookie: without one there is no session to ask for */
   sessionCookie: boolean;
   /** canonical URLs and Open Graph URLs start with it */
@@ -19,7 +35,21 @@ export interface RenderRequest {
   contactEmail: string | null;
   /** a form posted without scripts that the server refused: the page shows it again with its errors */
   form?: FormEcho;
-}
+} & (
+  | {
+      /**
+       * answers the page's API requests in-process, with the visitor's cookie: no Request,
+       * Response or body stream per call (what the server gives)
+       */
+      api: (request: ApiRequest) => Promise<ApiAnswer>;
+      fetch?: (request: Request) => Promise<Response>;
+    }
+  | {
+      /** the same through the Fetch API (tests, tools; an entry given both uses `api`) */
+      fetch: (request: Request) => Promise<Response>;
+      api?: undefined;
+    }
+);
 
 /**
  * A refused form post (/login, /register, a booking page's), rendered again: what was typed

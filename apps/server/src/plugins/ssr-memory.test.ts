@@ -204,8 +204,9 @@ describe.skipIf(testEngine === 'postgres')('no render outlives its request (issu
     await Promise.all([visit(0, 60), visit(60, 120)]);
     await collectGarbage(received, sentPages);
 
-    // each page's own request and those its render made in-process
-    expect(received.made).toBeGreaterThan(120 * 3 * 2);
+    // each page's own request and those its render made through inject() (the session, favourites:
+    // a signed-in page's; the catalogue's public reads are answered without a request, direct-api.ts)
+    expect(received.made).toBeGreaterThan(pages + 2 * privatePages);
     expect(sentPages.made).toBe(pages);
     expect(privatePages).toBeGreaterThan(30);
     expect({ requests: received.alive, pages: sentPages.alive }).toEqual({ requests: 0, pages: 0 });

@@ -14,6 +14,7 @@ import { buildApp, type BuildAppOptions } from '../app.js';
 import { importFile, updateTeacher } from '../catalogue/index.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
+import { directApiOf } from './direct-api.js';
 import { acceptedEncoding, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';
 
 /** The real 30-teacher catalogue, read in place. */
@@ -67,7 +68,7 @@ const stateOf = (html: string) => {
 };
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 
-/** Another app on the same database with its own settings, and the lines it logs (each request, the in-process API ones too). */
+/** Another app on the same database with its own settings, and the lines it logs (each request, the in-process API ones too) and the reads it answers in process. */
 async function otherApp(env: Record<string, string>, options: Pick<BuildAppOptions, 'renderTurns'> = {}) {
   const log: string[] = [];
   const logStream = new PassThrough();
@@ -80,8 +81,19 @@ async function otherApp(env: Record<string, string>, options: Pick<BuildAppOptio
     logStream,
     ...options,
   });
-  /** how many requests for exactly this URL the app received */
-  const received = (url: string) => log.filter((line) => line.includes('incoming request') && line.includes(`"url":"${url}"`)).length;
+  // the public reads a render makes in process without a request (direct-api.ts): counted as they are answered
+  const direct = directApiOf(app);
+  const answer = direct.answer.bind(direct);
+  const answered: string[] = [];
+  direct.answer = async (method, url) => {
+    const found = await answer(method, url);
+    if (found) answered.push(url);
+    return found;
+  };
+  /** how many requests for exactly this URL the app received or answered in process */
+  const received = (url: string) =>
+    log.filter((line) => line.includes('incoming request') && line.includes(`"url":"${url}"`)).length +
+    answered.filter((read) => read === url).length;
   return { app, received };
 }
 

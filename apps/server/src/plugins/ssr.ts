@@ -6,9 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
+import type { ApiAnswer, ApiRequest, FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
 import { deferAppScripts } from './app-loader.js';
 import { CLEAR_FLASH, readFlash, withFlash } from './flash.js';
+import { directApiOf } from './direct-api.js';
 import { developmentCsp } from './security-headers.js';
 import { CatalogueCache, etagOf, notModified, pageAffected, type CachedResponse } from '../catalogue/index.js';
 
@@ -133,30 +134,35 @@ function readPageStyles(webDist: string): PageStyles {
   return { linked: firstLoad, forModule };
 }
 
-/** A Fetch API request answered by the app itself (inject), with the visitor's cookie and address. */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
-  return async (apiRequest: Request): Promise<Response> => {
-    const url = new URL(apiRequest.url);
-    const headers: Record<string, string> = Object.fromEntries(apiRequest.headers);
+/**
+ * A page's API request answered by the app itself: a public catalogue read by its route's own
+ * reader (direct-api.ts, no Fastify request), anything else — the session, favourites, a
+ * signed-in page's reads, an answer the reader leaves to the route (400, 404) — by inject(),
+ * with the visitor's cookie and address; plain objects in and out (no Fetch API Request,
+ * Headers or Response: issue 29).
+ */
+function inProcessApi(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
+  const direct = directApiOf(app);
+  return async (apiRequest: ApiRequest): Promise<ApiAnswer> => {
+    // the public catalogue's reads (a list, its facets, a teacher, their reviews, the stats):
+    // their routes' readers called directly, with no cookie to read and none to set (direct-api.ts)
+    const answer = await direct.answer(apiRequest.method, apiRequest.url);
+    if (answer) return answer;
+    const headers = { ...apiRequest.headers };
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
-    const body = apiRequest.body ? Buffer.from(await apiRequest.arrayBuffer()) : undefined;
     const response = await app.inject({
       method: apiRequest.method as 'GET',
-      url: url.pathname + url.search,
+      url: apiRequest.url,
       headers,
       remoteAddress: request.ip,
-      ...(body ? { payload: body } : {}),
+      ...(apiRequest.body !== undefined ? { payload: apiRequest.body } : {}),
     });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, item);
-    }
     // a session the server refreshed while rendering reaches the browser
-    setCookies.push(...responseHeaders.getSetCookie());
+    const cookies = response.headers['set-cookie'];
+    if (cookies !== undefined) setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
     const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+    return { status: response.statusCode, headers: response.headers, body: empty ? '' : response.payload };
   };
 }
 
@@ -328,7 +334,7 @@ export async function createPageRenderer(
     const renderer = await rendererFor(url);
     const result = await renderer.entry.render({
       url,
-      fetch: inProcessFetch(app, request, setCookies),
+      api: inProcessApi(app, request, setCookies),
       sessionCookie: !anonymous,
       publicOrigin: options.publicOrigin,
       contactEmail: contact ?? null,

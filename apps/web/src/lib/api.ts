@@ -15,17 +15,14 @@ import { retryAfterSeconds } from './api-error';
 // Absolute so that it also works where fetch needs a full URL (tests under jsdom).
 const fetchQuery = fetchBaseQuery({ baseUrl: `${globalThis.location?.origin ?? SSR_ORIGIN}/api`, credentials: 'include' });
 
-/** On the server (no page origin), requests go to the store's in-process fetch, with the visitor's cookie. */
-const serverQuery = (serverFetch: NonNullable<StoreExtra['serverFetch']>) =>
-  fetchBaseQuery({ baseUrl: `${SSR_ORIGIN}/api`, fetchFn: (input, init) => serverFetch(new Request(input, init)) });
-
 /**
- * fetchBaseQuery, and a 429's wait (`Retry-After`) kept in the error's body as
- * `retryAfter` (seconds), where the messages read it (lib/api-error.ts).
+ * fetchBaseQuery — on the server the store's own base query instead, which answers in-process
+ * with the visitor's cookie (lib/server-query.ts) —, and a 429's wait (`Retry-After`) kept in
+ * the error's body as `retryAfter` (seconds), where the messages read it (lib/api-error.ts).
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, queryApi, extra) => {
-  const { serverFetch } = queryApi.extra as StoreExtra;
-  const result = await (serverFetch ? serverQuery(serverFetch) : fetchQuery)(args, queryApi, extra);
+  const { serverQuery } = queryApi.extra as StoreExtra;
+  const result = await (serverQuery ?? fetchQuery)(args, queryApi, extra);
   if (result.error?.status === 429) {
     const retryAfter = retryAfterSeconds(result.meta?.response?.headers);
     const body: unknown = result.error.data;

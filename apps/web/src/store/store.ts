@@ -6,6 +6,7 @@ import {
   type Middleware,
   type Reducer,
 } from '@reduxjs/toolkit';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { authSlice } from '../features/auth/auth-slice';
 import { teachersSlice } from '../features/favorites/favorites-slice';
 import { filtersSlice } from '../features/teachers/filters-slice';
@@ -84,11 +85,12 @@ export function injectLazySlice(slice: LazySlice, ...middleware: Middleware[]): 
 }
 
 /**
- * What thunks and RTK Query's base query receive as `extra`: on the server, the fetch that
- * answers a page's requests in-process, with the visitor's cookie (entry-server.tsx).
+ * What thunks and RTK Query's base query receive as `extra`: on the server, the base query
+ * that answers a page's requests in-process, with the visitor's cookie (entry-server.tsx,
+ * lib/server-query.ts).
  */
 export interface StoreExtra {
-  serverFetch?: (request: Request) => Promise<Response>;
+  serverQuery?: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 }
 
 export function makeStore(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { directApiOf, sendAnswer, type ReadAnswer } from '../../plugins/direct-api.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
@@ -197,25 +198,30 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
 
   // ---------------------------------------------------------------- the public
 
-  r.get(
-    '/api/teachers/:id/reviews',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: "One page of a teacher's visible reviews (lessons taken here and imported), newest or lowest rating first",
-        params: z.object({ id: teacherIdSchema }),
-        querystring: teacherReviewsQuerySchema,
-        response: { 200: teacherReviewsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const page = await service.publicPage(request.params.id, request.query.sort, request.query.page);
-      if (!page) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${request.params.id}`);
-      // a review's change reaches the page within the feed's second; no cache keeps it longer
-      reply.header('cache-control', 'no-cache');
-      return page;
-    },
+  // (the route's reader: the server's pages call it in process too, direct-api.ts)
+  const publicReviewsSchema = {
+    tags: ['reviews'],
+    summary: "One page of a teacher's visible reviews (lessons taken here and imported), newest or lowest rating first",
+    params: z.object({ id: teacherIdSchema }),
+    querystring: teacherReviewsQuerySchema,
+    response: { 200: teacherReviewsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+  };
+  const readPublicReviews = async ({
+    params,
+    query,
+  }: {
+    params: { id: string };
+    query: z.output<typeof teacherReviewsQuerySchema>;
+  }): Promise<ReadAnswer> => {
+    const page = await service.publicPage(params.id, query.sort, query.page);
+    if (!page) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${params.id}`);
+    // a review's change reaches the page within the feed's second; no cache keeps it longer
+    return { headers: { 'cache-control': 'no-cache' }, value: page };
+  };
+  r.get('/api/teachers/:id/reviews', { schema: publicReviewsSchema }, async (request, reply) =>
+    sendAnswer(request, reply, await readPublicReviews(request)),
   );
+  directApiOf(app).get('/api/teachers/:id/reviews', publicReviewsSchema, readPublicReviews);
 
   // ---------------------------------------------------------------- the teacher
 

@@ -11,11 +11,12 @@ import {
   teachersPageSchema,
   teachersQuerySchema,
 } from '@learnlingo/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
-import { CatalogueCache, etagOf, notModified, type CachedResponse } from '../../catalogue/index.js';
+import { directApiOf, sendAnswer, type ReadAnswer } from '../../plugins/direct-api.js';
+import { CatalogueCache, etagOf, type CachedResponse } from '../../catalogue/index.js';
 import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from '../../catalogue/index.js';
 import { SORT_ORDERS, startPosition, teacherGone } from '../../catalogue/index.js';
 import { parseTerms, type SearchIndex, type SearchTerm } from '../../catalogue/index.js';
@@ -64,10 +65,9 @@ type FiltersQuery = { [K in TagFilter]?: string | undefined } & {
   price_max?: number | undefined;
 };
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse, maxAge: number) {
-  reply.header('etag', entry.etag).header('cache-control', `public, max-age=${maxAge}`);
-  if (notModified(request, entry.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+/** A cached answer as the routes send it (and the server's pages read it in process: direct-api.ts). */
+function cachedAnswer(entry: CachedResponse, maxAge: number): ReadAnswer {
+  return { headers: { etag: entry.etag, 'cache-control': `public, max-age=${maxAge}` }, body: entry.body };
 }
 
 /** Serialises through the response schema (so nothing unlisted leaks), once per cache fill. */
@@ -200,155 +200,155 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     return { filters, known };
   }
 
-  r.get(
-    '/api/teachers',
-    {
-      schema: {
-        tags: ['teachers'],
-        summary: 'A page of the catalogue: searched (q), filtered, in an order (sort), with the total',
-        description:
-          'Orders: rating (default; rating high to low), price-asc, price-desc, lessons (most lessons done first), ' +
-          'relevance (the default with q; only with q). Ties are broken by id. `nextCursor` continues the same query ' +
-          'only: a cursor used with another order or other filters is refused (400 BAD_CURSOR). `price` is the ' +
-          "original's name for price_max. Language, level and country match whatever their case.",
-        querystring: teachersQuerySchema,
-        response: { 200: teachersPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { cursor, limit } = request.query;
-      const { filters, known } = await normalise(request.query);
-      const sort = request.query.sort ?? defaultSort({ q: filters.q ?? request.query.q });
-      const scope = known ? cursorScope(sort, filters) : null;
-      const after = cursor === undefined || scope === null ? null : cursors.decode(cursor, scope);
-      if (cursor !== undefined && after === null && scope !== null) {
-        throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued for this order and filters', {
-          cursor: 'Invalid cursor',
-        });
+  /**
+   * The routes' readers: each route answers with its reader's answer, and the server's pages
+   * call the same reader in process (direct-api.ts) with the same schema's parsed input.
+   */
+  const direct = directApiOf(app);
+
+  /** GET /api/teachers */
+  const readList = async ({ query }: { query: z.output<typeof teachersQuerySchema> }): Promise<ReadAnswer> => {
+    const { cursor, limit } = query;
+    const { filters, known } = await normalise(query);
+    const sort = query.sort ?? defaultSort({ q: filters.q ?? query.q });
+    const scope = known ? cursorScope(sort, filters) : null;
+    const after = cursor === undefined || scope === null ? null : cursors.decode(cursor, scope);
+    if (cursor !== undefined && after === null && scope !== null) {
+      throw new HttpError(400, 'BAD_CURSOR', 'The cursor is not one this server issued for this order and filters', {
+        cursor: 'Invalid cursor',
+      });
+    }
+    if (scope === null) {
+      // a language (a country) no teacher has: nothing can match (and the index could not stop early)
+      return cachedAnswer({ body: EMPTY_PAGE, etag: EMPTY_ETAG }, LIST_MAX_AGE);
+    }
+    const key = JSON.stringify(['list', scope, cursor ?? null, limit]);
+    const entry = await cache.get(key, async () => {
+      // The database builds the items' JSON (teacherSchema's shape, asserted by the tests
+      // against the contract); Node only adds the cursor and the total. See decision 011.
+      const encode = (page: ListPage, counted?: SearchCounted) =>
+        page.next ? JSON.stringify(cursors.encode({ ...page.next, counted }, scope)) : 'null';
+      if (filters.q !== undefined) {
+        // A following page of the same search, the catalogue unchanged: its counts come
+        // with the cursor, and a common search walks its order (decision 042).
+        // A first page (or one whose cursor predates the catalogue) has its counts from
+        // the search index instead (decision 094).
+        // what the catalogue is: its version and the feed's position (decision 107)
+        const version = await live.state();
+        const counted = after?.counted?.version === version ? after.counted : undefined;
+        const { q: _q, ...rest } = filters;
+        const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
+        const known = await knownSearch(sort, filters, after, limit, counted, universe);
+        const page = await repository.search(sort, filters, after, limit, known);
+        return `{"items":${page.itemsJson},"nextCursor":${encode(page, { ...page.counts, version })},"total":${page.counts.total}}`;
       }
-      if (scope === null) {
-        // a language (a country) no teacher has: nothing can match (and the index could not stop early)
-        return sendCached(request, reply, { body: EMPTY_PAGE, etag: EMPTY_ETAG }, LIST_MAX_AGE);
-      }
-      const key = JSON.stringify(['list', scope, cursor ?? null, limit]);
-      const entry = await cache.get(key, async () => {
-        // The database builds the items' JSON (teacherSchema's shape, asserted by the tests
-        // against the contract); Node only adds the cursor and the total. See decision 011.
-        const encode = (page: ListPage, counted?: SearchCounted) =>
-          page.next ? JSON.stringify(cursors.encode({ ...page.next, counted }, scope)) : 'null';
-        if (filters.q !== undefined) {
-          // A following page of the same search, the catalogue unchanged: its counts come
-          // with the cursor, and a common search walks its order (decision 042).
-          // A first page (or one whose cursor predates the catalogue) has its counts from
-          // the search index instead (decision 094).
-          // what the catalogue is: its version and the feed's position (decision 107)
-          const version = await live.state();
-          const counted = after?.counted?.version === version ? after.counted : undefined;
-          const { q: _q, ...rest } = filters;
-          const universe = SORT_ORDERS[sort].indexes ? (await counts()).count(rest) : (await counts()).count(ANY_PRICE);
-          const known = await knownSearch(sort, filters, after, limit, counted, universe);
-          const page = await repository.search(sort, filters, after, limit, known);
-          return `{"items":${page.itemsJson},"nextCursor":${encode(page, { ...page.counts, version })},"total":${page.counts.total}}`;
-        }
-        // Without a search the total comes from memory, and a query nothing matches (an
-        // absent level, a range outside the prices) is answered without the statement: its
-        // index scan could not stop early (decision 011, addendum 2).
-        const total = (await counts()).count(filters);
-        if (total === 0) return EMPTY_PAGE;
-        // From memory once the index is built (decision 096): the page's positions, then its
-        // cards (those not kept read by id); until then, and for a cursor the index does not
-        // know, the list statement.
-        const order = SORT_ORDERS[sort];
-        const index = await searchIndex();
-        const found = index?.listPage(filters, order, after ?? startPosition(order, filters), limit + 1, total);
-        const page = found ? await repository.cards(found, limit, await cards()) : await repository.list(sort, filters, after, limit);
-        return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${total}}`;
-      });
-      return sendCached(request, reply, entry, LIST_MAX_AGE);
-    },
-  );
+      // Without a search the total comes from memory, and a query nothing matches (an
+      // absent level, a range outside the prices) is answered without the statement: its
+      // index scan could not stop early (decision 011, addendum 2).
+      const total = (await counts()).count(filters);
+      if (total === 0) return EMPTY_PAGE;
+      // From memory once the index is built (decision 096): the page's positions, then its
+      // cards (those not kept read by id); until then, and for a cursor the index does not
+      // know, the list statement.
+      const order = SORT_ORDERS[sort];
+      const index = await searchIndex();
+      const found = index?.listPage(filters, order, after ?? startPosition(order, filters), limit + 1, total);
+      const page = found ? await repository.cards(found, limit, await cards()) : await repository.list(sort, filters, after, limit);
+      return `{"items":${page.itemsJson},"nextCursor":${encode(page)},"total":${total}}`;
+    });
+    return cachedAnswer(entry, LIST_MAX_AGE);
+  };
+  const listSchema = {
+    tags: ['teachers'],
+    summary: 'A page of the catalogue: searched (q), filtered, in an order (sort), with the total',
+    description:
+      'Orders: rating (default; rating high to low), price-asc, price-desc, lessons (most lessons done first), ' +
+      'relevance (the default with q; only with q). Ties are broken by id. `nextCursor` continues the same query ' +
+      'only: a cursor used with another order or other filters is refused (400 BAD_CURSOR). `price` is the ' +
+      "original's name for price_max. Language, level and country match whatever their case.",
+    querystring: teachersQuerySchema,
+    response: { 200: teachersPageSchema, 400: apiErrorSchema },
+  };
+  r.get('/api/teachers', { schema: listSchema }, async (request, reply) => sendAnswer(request, reply, await readList(request)));
+  direct.get('/api/teachers', listSchema, readList);
 
-  r.get(
-    '/api/teachers/facets',
-    {
-      schema: {
-        tags: ['teachers'],
-        summary: 'Languages, levels, countries and price steps present in the catalogue, with counts for a query',
-        description:
-          "counts: for each language, how many teachers match it with the query's other filters (its level, " +
-          'country, price range and search), and for each level and country likewise; total: how many match the whole query.',
-        querystring: facetsQuerySchema,
-        response: { 200: facetsSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const present = await counts();
-      const { filters } = await normalise(request.query);
-      const key = JSON.stringify(['facets', cursorScope('', filters)]);
-      const entry = await cache.get(key, async () => {
-        const { q, ...rest } = filters;
-        const found =
-          q === undefined
-            ? { ...present.facetCounts(rest), total: present.count(rest) }
-            : ((await searchMatches(filters, (index, terms, { names }) => index.facets(terms, names, rest, present))) ??
-              (await repository.searchFacets(filters)));
-        // each facet's values present, each with its count (0 when the query leaves none)
-        const counted = Object.fromEntries(
-          TAG_FILTERS.map((filter) => [
-            facetOf(filter),
-            Object.fromEntries(present.values[filter].map((value) => [value, found[facetOf(filter)][value] ?? 0])),
-          ]),
-        ) as Record<TagFacet, Record<string, number>>;
-        // each facet's values present (languages, levels, countries), checked by the schema
-        const values = Object.fromEntries(TAG_FILTERS.map((filter) => [facetOf(filter), present.values[filter]]));
-        return serialise(facetsSchema, {
-          ...(values as Pick<Facets, TagFacet>),
-          prices: present.priceSteps,
-          counts: counted,
-          total: found.total,
-        });
+  /** GET /api/teachers/facets */
+  const readFacets = async ({ query }: { query: z.output<typeof facetsQuerySchema> }): Promise<ReadAnswer> => {
+    const present = await counts();
+    const { filters } = await normalise(query);
+    const key = JSON.stringify(['facets', cursorScope('', filters)]);
+    const entry = await cache.get(key, async () => {
+      const { q, ...rest } = filters;
+      const found =
+        q === undefined
+          ? { ...present.facetCounts(rest), total: present.count(rest) }
+          : ((await searchMatches(filters, (index, terms, { names }) => index.facets(terms, names, rest, present))) ??
+            (await repository.searchFacets(filters)));
+      // each facet's values present, each with its count (0 when the query leaves none)
+      const counted = Object.fromEntries(
+        TAG_FILTERS.map((filter) => [
+          facetOf(filter),
+          Object.fromEntries(present.values[filter].map((value) => [value, found[facetOf(filter)][value] ?? 0])),
+        ]),
+      ) as Record<TagFacet, Record<string, number>>;
+      // each facet's values present (languages, levels, countries), checked by the schema
+      const values = Object.fromEntries(TAG_FILTERS.map((filter) => [facetOf(filter), present.values[filter]]));
+      return serialise(facetsSchema, {
+        ...(values as Pick<Facets, TagFacet>),
+        prices: present.priceSteps,
+        counts: counted,
+        total: found.total,
       });
-      return sendCached(request, reply, entry, SLOW_MAX_AGE);
-    },
+    });
+    return cachedAnswer(entry, SLOW_MAX_AGE);
+  };
+  const facetsRouteSchema = {
+    tags: ['teachers'],
+    summary: 'Languages, levels, countries and price steps present in the catalogue, with counts for a query',
+    description:
+      "counts: for each language, how many teachers match it with the query's other filters (its level, " +
+      'country, price range and search), and for each level and country likewise; total: how many match the whole query.',
+    querystring: facetsQuerySchema,
+    response: { 200: facetsSchema, 400: apiErrorSchema },
+  };
+  r.get('/api/teachers/facets', { schema: facetsRouteSchema }, async (request, reply) =>
+    sendAnswer(request, reply, await readFacets(request)),
   );
+  direct.get('/api/teachers/facets', facetsRouteSchema, readFacets);
 
-  r.get(
-    '/api/teachers/:id',
-    {
-      schema: {
-        tags: ['teachers'],
-        summary: 'One teacher with reviews',
-        params: teacherParamsSchema,
-        response: { 200: teacherSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const entry = await cache.get(`teacher:${id}`, async () => {
-        const teacher = await repository.getById(id);
-        // a teacher who was public and is hidden now is gone (410); a draft or unknown id, 404 (decision 111)
-        if (!teacher && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
-        if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${id}`);
-        return serialise(teacherSchema, teacher);
-      });
-      return sendCached(request, reply, entry, LIST_MAX_AGE);
-    },
+  /** GET /api/teachers/:id */
+  const readTeacher = async ({ params }: { params: z.output<typeof teacherParamsSchema> }): Promise<ReadAnswer> => {
+    const { id } = params;
+    const entry = await cache.get(`teacher:${id}`, async () => {
+      const teacher = await repository.getById(id);
+      // a teacher who was public and is hidden now is gone (410); a draft or unknown id, 404 (decision 111)
+      if (!teacher && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
+      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${id}`);
+      return serialise(teacherSchema, teacher);
+    });
+    return cachedAnswer(entry, LIST_MAX_AGE);
+  };
+  const teacherRouteSchema = {
+    tags: ['teachers'],
+    summary: 'One teacher with reviews',
+    params: teacherParamsSchema,
+    response: { 200: teacherSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
+  };
+  r.get('/api/teachers/:id', { schema: teacherRouteSchema }, async (request, reply) =>
+    sendAnswer(request, reply, await readTeacher(request)),
   );
+  direct.get('/api/teachers/:id', teacherRouteSchema, readTeacher);
 
-  r.get(
-    '/api/stats',
-    {
-      schema: {
-        tags: ['teachers'],
-        summary: 'Figures for the home page, computed from the catalogue',
-        response: { 200: statsSchema },
-      },
-    },
-    async (request, reply) => {
-      const entry = await cache.get('stats', async () => serialise(statsSchema, await repository.stats()));
-      return sendCached(request, reply, entry, SLOW_MAX_AGE);
-    },
-  );
+  /** GET /api/stats */
+  const readStats = async (): Promise<ReadAnswer> =>
+    cachedAnswer(await cache.get('stats', async () => serialise(statsSchema, await repository.stats())), SLOW_MAX_AGE);
+  const statsRouteSchema = {
+    tags: ['teachers'],
+    summary: 'Figures for the home page, computed from the catalogue',
+    response: { 200: statsSchema },
+  };
+  r.get('/api/stats', { schema: statsRouteSchema }, async (request, reply) => sendAnswer(request, reply, await readStats()));
+  direct.get('/api/stats', statsRouteSchema, readStats);
 }
 
 declare module 'fastify' {
