@@ -27,12 +27,11 @@
 //
 // Usage: node bench/first-tap.mjs [--runs 5] [--no-build] [--chromium /usr/bin/chromium]
 //        [--catalogue ../shared/data/teachers.json] [--trace] [--base /path/to/built/checkout]
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { arg, buildUnlessNoBuild, freePort, lighthouseAuditWithRetry, median, root, startCatalogueServer, startServer } from './lib.mjs';
+import { arg, buildUnlessNoBuild, lighthouseAuditWithRetry, median, root, startCatalogueServer } from './lib.mjs';
 
 const RUNS = Number(arg('runs', 5));
 const CHROMIUM = arg('chromium', '/usr/bin/chromium');
@@ -47,37 +46,6 @@ buildUnlessNoBuild();
 if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (--chromium PATH)`);
 for (const file of ['apps/server/dist/server.js', 'apps/server/dist/cli/import.js', 'apps/web/dist/index.html']) {
   if (BASE && !existsSync(path.join(BASE, file))) throw new Error(`--base ${BASE}: no ${file} (npm ci && npm run build there first)`);
-}
-
-/** The catalogue server of another built checkout (`--base`), as lib.mjs's startCatalogueServer starts this one's. */
-async function startBaseCatalogueServer(checkout, catalogue) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-first-tap-base-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  let server;
-  try {
-    const imported = spawnSync(process.execPath, [path.join(checkout, 'apps/server/dist/cli/import.js'), catalogue], {
-      cwd: checkout,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, ...env },
-    });
-    if (imported.status !== 0) throw new Error(`import of ${catalogue} into the base failed (${imported.status})`);
-    server = await startServer(env, await freePort(), { checkout });
-    const first = await (await fetch(`${server.base}/api/teachers?limit=1`)).json();
-    const teacherId = first.items[0]?.id;
-    if (!teacherId) throw new Error('the base catalogue is empty');
-    return {
-      base: server.base,
-      pages: ['/', '/teachers', `/teachers/${encodeURIComponent(teacherId)}`],
-      async stop() {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
 }
 
 // The init script says so on the console once the page is interactive: nothing of
@@ -271,7 +239,7 @@ const browser = await launch();
 const results = { node: process.version, chromium: browser.version(), runs: RUNS, base: BASE || undefined, loadStart, each: {}, lighthouse: {} };
 try {
   // the builds compared: this checkout alone, or the base's and this one's
-  baseServer = BASE ? await startBaseCatalogueServer(BASE, CATALOGUE) : undefined;
+  baseServer = BASE ? await startCatalogueServer(CATALOGUE, undefined, { checkout: BASE }) : undefined;
   const builds = [...(baseServer ? [{ build: 'base', server: baseServer }] : []), { build: 'this', server }];
   const label = (build, pagePath) => (baseServer ? `${build} ${pagePath}` : pagePath);
   const rows = [];

@@ -272,19 +272,20 @@ export function buildUnlessNoBuild() {
  * The built app on 127.0.0.1 (`port`, or a free one) with a catalogue file (the real
  * 30-teacher ../shared/data/teachers.json) imported into a temporary DATA_DIR; `pages` are
  * `/`, `/teachers` and the first teacher's page. `stop()` stops it and removes the DATA_DIR.
+ * (`checkout`: another built checkout of the repository, e.g. the commit before a change)
  */
-export async function startCatalogueServer(catalogue, port) {
+export async function startCatalogueServer(catalogue, port, { checkout = root } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'learnlingo-page-speed-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
   let server;
   try {
-    const imported = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli/import.js'), catalogue], {
-      cwd: root,
+    const imported = spawnSync(process.execPath, [path.join(checkout, 'apps/server/dist/cli/import.js'), catalogue], {
+      cwd: checkout,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, ...env },
     });
-    if (imported.status !== 0) throw new Error(`import of ${catalogue} failed (${imported.status})`);
-    server = await startServer(env, port ?? (await freePort()));
+    if (imported.status !== 0) throw new Error(`import of ${catalogue} into ${checkout} failed (${imported.status})`);
+    server = await startServer(env, port ?? (await freePort()), { checkout });
     const first = await (await fetch(`${server.base}/api/teachers?limit=1`)).json();
     const teacherId = first.items[0]?.id;
     if (!teacherId) throw new Error('the catalogue is empty');

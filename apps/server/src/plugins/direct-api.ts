@@ -61,6 +61,18 @@ export class DirectApi {
     this.routes.sort((a, b) => Number(a.url.includes(':')) - Number(b.url.includes(':')));
   }
 
+  /**
+   * A public GET route: `read` registered with Fastify at `url` on the app this entry belongs to
+   * (the routes' modules are given the root app), where `schema` validates its input and
+   * documents it; sendAnswer sends the answer) and as this entry's reader of the same URL.
+   */
+  serve<P, Q>(url: string, schema: ReadSchema & { tags?: string[]; summary?: string; description?: string }, read: (input: { params: P; query: Q }) => Promise<ReadAnswer>): void {
+    this.app.get(url, { schema }, async (request, reply) =>
+      sendAnswer(request, reply, await read({ params: request.params as P, query: request.query as Q })),
+    );
+    this.get(url, schema, read);
+  }
+
   /** The answer to a GET of `url` (path and query), or undefined: ask inject(). */
   async answer(method: string, url: string): Promise<ApiAnswer | undefined> {
     if (method !== 'GET') return undefined;
@@ -118,7 +130,7 @@ export function directApiOf(app: FastifyInstance): DirectApi {
 }
 
 /** A reader's answer sent by its route: its headers, a 304 for a matching ETag, its JSON. */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAnswer): FastifyReply {
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReadAnswer): FastifyReply {
   reply.headers(answer.headers);
   const etag = answer.headers.etag;
   if (etag !== undefined && notModified(request, etag)) return reply.code(304).send();

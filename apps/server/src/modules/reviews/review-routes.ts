@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { directApiOf, sendAnswer, type ReadAnswer } from '../../plugins/direct-api.js';
+import { directApiOf, type ReadAnswer } from '../../plugins/direct-api.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordActivity } from '../../staff/activity.js';
 import { hashBookingToken } from '../booking/booking-routes.js';
@@ -218,10 +218,7 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     // a review's change reaches the page within the feed's second; no cache keeps it longer
     return { headers: { 'cache-control': 'no-cache' }, value: page };
   };
-  r.get('/api/teachers/:id/reviews', { schema: publicReviewsSchema }, async (request, reply) =>
-    sendAnswer(request, reply, await readPublicReviews(request)),
-  );
-  directApiOf(app).get('/api/teachers/:id/reviews', publicReviewsSchema, readPublicReviews);
+  directApiOf(app).serve('/api/teachers/:id/reviews', publicReviewsSchema, readPublicReviews);
 
   // ---------------------------------------------------------------- the teacher
 

@@ -12,10 +12,9 @@ import {
   teachersQuerySchema,
 } from '@learnlingo/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../plugins/errors.js';
-import { directApiOf, sendAnswer, type ReadAnswer } from '../../plugins/direct-api.js';
+import { directApiOf, type ReadAnswer } from '../../plugins/direct-api.js';
 import { CatalogueCache, etagOf, type CachedResponse } from '../../catalogue/index.js';
 import { createCursorCodec, cursorScope, type CursorPosition, type SearchCounted } from '../../catalogue/index.js';
 import { SORT_ORDERS, startPosition, teacherGone } from '../../catalogue/index.js';
@@ -119,7 +118,6 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   app.decorate('catalogueFeed', live);
   // other caches of what the catalogue shows (server-rendered pages) follow the same version
   app.decorate('catalogueVersion', () => live.follower.currentVersion(fresh));
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Counts without a search, the languages, levels and prices present (decision 041). */
   const counts = () => live.counts();
@@ -269,8 +267,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     querystring: teachersQuerySchema,
     response: { 200: teachersPageSchema, 400: apiErrorSchema },
   };
-  r.get('/api/teachers', { schema: listSchema }, async (request, reply) => sendAnswer(request, reply, await readList(request)));
-  direct.get('/api/teachers', listSchema, readList);
+  direct.serve('/api/teachers', listSchema, readList);
 
   /** GET /api/teachers/facets */
   const readFacets = async ({ query }: { query: z.output<typeof facetsQuerySchema> }): Promise<ReadAnswer> => {
@@ -311,10 +308,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     querystring: facetsQuerySchema,
     response: { 200: facetsSchema, 400: apiErrorSchema },
   };
-  r.get('/api/teachers/facets', { schema: facetsRouteSchema }, async (request, reply) =>
-    sendAnswer(request, reply, await readFacets(request)),
-  );
-  direct.get('/api/teachers/facets', facetsRouteSchema, readFacets);
+  direct.serve('/api/teachers/facets', facetsRouteSchema, readFacets);
 
   /** GET /api/teachers/:id */
   const readTeacher = async ({ params }: { params: z.output<typeof teacherParamsSchema> }): Promise<ReadAnswer> => {
@@ -334,10 +328,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     params: teacherParamsSchema,
     response: { 200: teacherSchema, 400: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema },
   };
-  r.get('/api/teachers/:id', { schema: teacherRouteSchema }, async (request, reply) =>
-    sendAnswer(request, reply, await readTeacher(request)),
-  );
-  direct.get('/api/teachers/:id', teacherRouteSchema, readTeacher);
+  direct.serve('/api/teachers/:id', teacherRouteSchema, readTeacher);
 
   /** GET /api/stats */
   const readStats = async (): Promise<ReadAnswer> =>
@@ -347,8 +338,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     summary: 'Figures for the home page, computed from the catalogue',
     response: { 200: statsSchema },
   };
-  r.get('/api/stats', { schema: statsRouteSchema }, async (request, reply) => sendAnswer(request, reply, await readStats()));
-  direct.get('/api/stats', statsRouteSchema, readStats);
+  direct.serve('/api/stats', statsRouteSchema, readStats);
 }
 
 declare module 'fastify' {
