@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN as ADMIN } from './admin-account';
-import { expect } from './fixtures';
+import { expect, signInViaApi, type TestUser } from './fixtures';
 import { linkFromOutbox } from './outbox';
 
 /**
@@ -19,4 +19,20 @@ export async function signInAsNewAdmin(page: Page, baseURL: string): Promise<voi
     headers: { origin: baseURL },
   });
   await expect.poll(async () => (await signIn()).status(), { timeout: 10_000 }).toBe(200);
+}
+
+/**
+ * A teacher's account for the catalogue profile `teacherId`, made as the school makes one: the
+ * admin (`admin`, signed in) invites `teacher`'s e-mail, the link from the outbox is accepted
+ * with their name and password, and `request` (the teacher's context) is signed in as them.
+ */
+export async function inviteTeacher(admin: APIRequestContext, request: APIRequestContext, baseURL: string, teacherId: string, teacher: TestUser): Promise<void> {
+  const headers = { origin: baseURL };
+  const invited = await admin.post(`${baseURL}/api/staff/teachers/${teacherId}/invitations`, { data: { email: teacher.email }, headers });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const invitation = await linkFromOutbox(teacher.email, /^Subject: You are invited to teach on LearnLingo/m, /https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/);
+  const token = new URL(invitation).searchParams.get('token');
+  const accepted = await request.post(`${baseURL}/api/invitations/accept`, { data: { token, name: teacher.name, password: teacher.password }, headers });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await signInViaApi(request, baseURL, teacher);
 }

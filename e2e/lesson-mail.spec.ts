@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { signInAsNewAdmin } from './admin-session';
-import { expect, signInViaApi, signUpViaApi, test, uniqueUser } from './fixtures';
+import { inviteTeacher, signInAsNewAdmin } from './admin-session';
+import { expect, signUpViaApi, test, uniqueUser } from './fixtures';
 import { linkFromOutbox } from './outbox';
 
 // Issue 25, decision 118: a learner books an invited teacher (instant); the teacher's e-mail is
@@ -24,12 +24,8 @@ test('the teacher is e-mailed at their account; both calendar feeds follow the l
   const list = (await (await adminContext.request.get(`${base}/api/teachers?limit=30`)).json()) as { items: { id: string }[] };
   const profile = list.items.at(-2)!;
   const teacher = uniqueUser('Kiran Feed');
-  expect((await post(adminContext.request, base, `/api/staff/teachers/${profile.id}/invitations`, { email: teacher.email })).status()).toBe(201);
-  const invitation = await linkFromOutbox(teacher.email, /^Subject: You are invited to teach on LearnLingo/m, /https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/);
   const teacherContext = await browser.newContext({ baseURL: base });
-  const joined = await post(teacherContext.request, base, '/api/invitations/accept', { token: new URL(invitation).searchParams.get('token'), name: teacher.name, password: teacher.password });
-  expect(joined.status(), await joined.text()).toBe(200);
-  await signInViaApi(teacherContext.request, base, teacher);
+  await inviteTeacher(adminContext.request, teacherContext.request, base, profile.id, teacher);
   const hours = await teacherContext.request.put(`${base}/api/teach/availability`, {
     headers: { origin: base },
     data: { timeZone: 'Asia/Kolkata', weeklyHours: everyDay('00:00', '24:00'), noticeHours: 0, horizonDays: 14, bookingMode: 'instant' },

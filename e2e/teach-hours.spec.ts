@@ -1,6 +1,5 @@
-import { signInAsNewAdmin } from './admin-session';
-import { expect, signInViaApi, test, uniqueUser } from './fixtures';
-import { linkFromOutbox } from './outbox';
+import { inviteTeacher, signInAsNewAdmin } from './admin-session';
+import { expect, test, uniqueUser } from './fixtures';
 
 /*
  * Issue 25: a teacher invited by the school sets their weekly hours and a week off on
@@ -28,17 +27,10 @@ test('an invited teacher sets hours and a week off; a learner’s slots follow',
   const list = (await (await adminPage.request.get('/api/teachers?limit=50')).json()) as { items: { id: string }[] };
   const teacherId = list.items[23]!.id;
   const teacher = uniqueUser('Hari Hours');
-  const invited = await adminPage.request.post(`/api/staff/teachers/${teacherId}/invitations`, { data: { email: teacher.email }, headers: { origin: baseURL! } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  await admin.close();
-  const link = await linkFromOutbox(teacher.email, /^Subject: You are invited to teach on LearnLingo/m, /https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/);
-  const token = new URL(link).searchParams.get('token')!;
-
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const accepted = await page.request.post('/api/invitations/accept', { data: { token, name: teacher.name, password: teacher.password }, headers: { origin: baseURL! } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  await signInViaApi(page.request, baseURL!, teacher);
+  await inviteTeacher(adminPage.request, page.request, baseURL!, teacherId, teacher);
+  await admin.close();
 
   // weekly hours: 09:00–17:00 every day in Kolkata
   await page.goto('/teach/hours');

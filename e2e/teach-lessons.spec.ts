@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { signInAsNewAdmin } from './admin-session';
-import { expect, formOf, signInViaApi, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures';
+import { inviteTeacher, signInAsNewAdmin } from './admin-session';
+import { expect, formOf, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures';
 import { linkFromOutbox, mailTo } from './outbox';
 
 /*
@@ -62,21 +62,12 @@ test('a teacher finds a booking in Lessons and their e-mail, answers two request
   const list = (await (await adminPage.request.get('/api/teachers?limit=50')).json()) as { items: { id: string }[] };
   const teacherId = list.items[26]!.id;
   const teacher = uniqueUser('Tess Teacher');
-  const invited = await adminPage.request.post(`/api/staff/teachers/${teacherId}/invitations`, { data: { email: teacher.email }, headers: { origin: base } });
-  expect(invited.status(), await invited.text()).toBe(201);
-  await admin.close();
-
   // three learners sign up meanwhile (their e-mails come with the invitation's)
   const learners = Promise.all([confirmedLearner(browser, base, 'Ada Instant'), confirmedLearner(browser, base, 'Ben Request'), confirmedLearner(browser, base, 'Cleo Request')]);
-  const invitation = await linkFromOutbox(teacher.email, /^Subject: You are invited to teach on LearnLingo/m, /https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/);
   const teacherContext = await browser.newContext({ baseURL: base });
   const page = await teacherContext.newPage();
-  const accepted = await page.request.post('/api/invitations/accept', {
-    data: { token: new URL(invitation).searchParams.get('token'), name: teacher.name, password: teacher.password },
-    headers: { origin: base },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  await signInViaApi(page.request, base, teacher);
+  await inviteTeacher(adminPage.request, page.request, base, teacherId, teacher);
+  await admin.close();
 
   // hours: 09:00–17:00 every day in São Paulo, lessons confirmed at once
   await page.goto('/teach/hours');
