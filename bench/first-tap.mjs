@@ -26,7 +26,9 @@
 // from minute to minute on a shared machine, falls on both alike; Lighthouse likewise, per page.
 //
 // Usage: node bench/first-tap.mjs [--runs 5] [--no-build] [--chromium /usr/bin/chromium]
-//        [--catalogue ../shared/data/teachers.json] [--trace] [--base /path/to/built/checkout]
+//        [--catalogue ../shared/data/teachers.json] [--trace] [--base /path/to/built/checkout] [--compile N] [--no-lighthouse]
+// `--compile N` (decision 128): N more loads of each page at ×4 with a Chromium trace, which sums
+// V8's compiling on the page's main thread between the first paint and interactive.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,10 @@ const RUNS = Number(arg('runs', 5));
 const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const CATALOGUE = path.resolve(root, arg('catalogue', '../shared/data/teachers.json'));
 const TRACE = process.argv.includes('--trace');
+// `--compile N`: also N traced loads per page at ×4: V8's compiling on the main thread in the window
+const COMPILE_RUNS = Number(arg('compile', 0));
+// `--no-lighthouse`: the loads only (a quicker look; the issue's figures need Lighthouse's too)
+const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
 const BASE = arg('base', '') ? path.resolve(arg('base', '')) : '';
 const RATES = [1, 4];
 // Issue 28's targets on this machine
@@ -231,6 +237,48 @@ async function traceLongTasks(browser, url) {
   }
 }
 
+/** V8's trace events of compiling on the main thread (lazy compiles of a function on its first call, and their parsing). */
+const COMPILE_EVENTS = new Set(['V8.CompileCode', 'V8.CompileLazy', 'V8.ParseFunction', 'V8.PreParse', 'V8.CompileIgnition', 'V8.CompileIgnitionFinalization', 'V8.CompileEval']);
+
+/**
+ * One traced ×4 load of `url`: the main thread's time spent compiling JavaScript (COMPILE_EVENTS,
+ * self time, nested events not counted twice) between the first paint and interactive, beside
+ * that window. A file V8 compiles whole in the background (its compile hint, decision 128) costs
+ * the main thread nothing here. The trace itself slows the page: compare builds within a run.
+ */
+async function compileOnMainThread(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: INIT_SCRIPT });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'] });
+    await openUntilInteractive(page, url);
+    const timing = await page.evaluate(READ_SCRIPT);
+    const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents ?? [];
+    const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+    const main = fcp && events.find((e) => e.pid === fcp.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    if (!main) throw new Error(`${url}: no first paint or renderer in the trace`);
+    // the window on the trace's clock (µs): from the paint's event, as long as the page measured it
+    const t0 = fcp.ts;
+    const t1 = fcp.ts + (timing.interactive - timing.fcp) * 1000;
+    const onMain = events.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur > 0).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let compiling = 0;
+    const open = [];
+    for (const e of onMain) {
+      while (open.length && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+      // a compile inside a compile is counted once, in the outer one
+      const inside = open.some((o) => COMPILE_EVENTS.has(o.name));
+      if (COMPILE_EVENTS.has(e.name) && !inside) compiling += Math.max(0, Math.min(e.ts + e.dur, t1) - Math.max(e.ts, t0));
+      open.push(e);
+    }
+    return { window: timing.interactive - timing.fcp, compiling: compiling / 1000 };
+  } finally {
+    await context.close();
+  }
+}
+
 const ms = (v) => Math.round(v);
 const loadStart = os.loadavg();
 const server = await startCatalogueServer(CATALOGUE);
@@ -281,7 +329,7 @@ try {
   }
 
   const lhRows = [];
-  for (const [index, pagePath] of server.pages.entries()) {
+  for (const [index, pagePath] of LIGHTHOUSE ? server.pages.entries() : []) {
     for (const { build, server: s } of builds) {
       const r = await lighthouseAuditWithRetry(s.base + s.pages[index], CHROMIUM);
       results.lighthouse[label(build, pagePath)] = r;
@@ -295,6 +343,25 @@ try {
         'LH LCP ms': ms(r.lcp),
         benchmarkIndex: ms(r.benchmarkIndex),
         version: r.lighthouse,
+      });
+    }
+  }
+
+  const compileRows = [];
+  for (const [index, pagePath] of COMPILE_RUNS > 0 ? server.pages.entries() : []) {
+    const each = new Map(builds.map(({ build }) => [build, []]));
+    for (let run = 1; run <= COMPILE_RUNS; run += 1) {
+      for (const { build, server: s } of run % 2 ? builds : [...builds].reverse()) each.get(build).push(await compileOnMainThread(browser, s.base + s.pages[index]));
+    }
+    for (const { build } of builds) {
+      const list = each.get(build);
+      results.each[`${label(build, pagePath)} x4 traced`] = list;
+      compileRows.push({
+        ...(baseServer ? { build } : {}),
+        page: pagePath,
+        'traced loads': list.length,
+        'paint→interactive (traced) ms': ms(median(list.map((r) => r.window))),
+        'V8 compiling on the main thread ms': ms(median(list.map((r) => r.compiling))),
       });
     }
   }
@@ -315,6 +382,11 @@ try {
   console.table(rows);
   console.log(`Lighthouse mobile (once per page${baseServer ? ' and build' : ''}, same run):`);
   console.table(lhRows);
+  if (compileRows.length) {
+    console.log(`V8 compiling on the main thread between first paint and interactive, CPU ×4, median of ${COMPILE_RUNS} traced loads (tracing slows the page):`);
+    console.table(compileRows);
+    results.compileRows = compileRows;
+  }
   console.log(`Targets (issue 28): Lighthouse ≥ ${TARGET.score}, TBT ≤ ${TARGET.tbt} ms, first paint → interactive ≤ ${TARGET.paintToInteractive} ms at CPU ×4`);
   const who = (row) => (row.build ? `${row.build} ${row.page}` : row.page);
   for (const row of rows.filter((r) => r.CPU === '×4')) {

@@ -330,7 +330,12 @@ export async function launchChromium(chromium) {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
       // (Chromium's helpers may still be writing into the profile for a moment after it exits)
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        // a helper process still writing into it: a temporary profile left behind is no reason to lose the run
+        console.warn(`(left ${profile}: ${error.code})`);
+      }
     },
   };
 }

@@ -76,3 +76,49 @@ for (const which of ['/teachers', "a teacher's page"]) {
     expect(modules.filter((source) => FORMS_AND_SCHEMAS.test(source))).toEqual([]);
   });
 }
+
+// Issue 28 (decision 128): the code a landing page runs before it answers is compiled by V8 in
+// the background as it streams in, not function by function on the main thread: its files
+// (above 2 kB) begin with V8's explicit compile hint, with their source maps moved down a line.
+// Code that loads on demand (the forms, My lessons, the console) keeps V8's lazy default.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+test("a landing page's code is compiled eagerly, code loaded on demand is not", async ({ page, request }) => {
+  const scriptsOf = async (path: string) => {
+    const scripts = new Set<string>();
+    const listen = (req: { resourceType(): string; url(): string }) => {
+      if (req.resourceType() === 'script') scripts.add(new URL(req.url()).pathname);
+    };
+    page.on('request', listen);
+    await page.goto(path);
+    await whenAppRuns(page);
+    page.off('request', listen);
+    return scripts;
+  };
+  const landing = await scriptsOf('/teachers');
+  let hinted = 0;
+  for (const script of landing) {
+    const body = (await (await request.get(script)).body()).toString('utf8');
+    if (body.length < 2048) continue;
+    expect(body.startsWith(COMPILE_HINT), script).toBe(true);
+    hinted += 1;
+    // its source map has a line for the hint, without mappings, and still one for each line of
+    // code down to the last, which is mapped (then comes the sourceMappingURL comment's line)
+    const mapFile = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(body)?.[1];
+    const { mappings } = (await (await request.get(new URL(mapFile!, new URL(script, 'http://x')).pathname)).json()) as { mappings: string };
+    const lines = mappings.split(';');
+    expect(lines[0], script).toBe('');
+    expect(lines.length, script).toBe(body.split('\n').length - 1);
+    expect(lines.at(-1), script).not.toBe('');
+  }
+  // the shell, the API's code and the cards' at least
+  expect(hinted).toBeGreaterThanOrEqual(3);
+
+  // the log-in page's forms are not a landing page's code
+  const onDemand = [...(await scriptsOf('/login'))].filter((script) => !landing.has(script));
+  expect(onDemand.length).toBeGreaterThan(0);
+  for (const script of onDemand) {
+    const body = (await (await request.get(script)).body()).toString('utf8');
+    expect(body.startsWith(COMPILE_HINT), script).toBe(false);
+  }
+});
