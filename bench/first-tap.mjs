@@ -243,7 +243,7 @@ const COMPILE_EVENTS = new Set(['V8.CompileCode', 'V8.CompileLazy', 'V8.ParseFun
 /**
  * One traced ×4 load of `url`: the main thread's time spent compiling JavaScript (COMPILE_EVENTS,
  * self time, nested events not counted twice) between the first paint and interactive, beside
- * that window. A file V8 compiles whole in the background (its compile hint, decision 128) costs
+ * that window. A file V8 compiles whole in the background (a compile hint: decision 128) costs
  * the main thread nothing here. The trace itself slows the page: compare builds within a run.
  */
 async function compileOnMainThread(browser, url) {

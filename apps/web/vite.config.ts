@@ -84,59 +84,6 @@ const firstLoadScriptsLowPriority = (): Plugin => ({
   },
 });
 
-/**
- * What a visitor's first page runs before it answers: the pages people land on from outside (a
- * search, a link, a shared teacher), and what the layout loads on every page (the toaster, the
- * session's watch across tabs); with the entry and the modules these import.
- */
-const LANDING_CODE =
-  /src[\\/](app[\\/]pages[\\/](home|teachers|teacher)-page\.tsx|app[\\/]components[\\/]app-toaster\.tsx|features[\\/]auth[\\/]lib[\\/]session-watch\.ts)$/;
-/** V8's explicit compile hint for a whole file (Chromium 136+): compile every function now. */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-const MIN_HINTED_BYTES = 2048;
-
-/**
- * The code that runs before a landing page is alive (LANDING_CODE), marked for eager
- * compilation. V8 compiles a function lazily, on its first call, on the main thread; a file
- * whose first line is the hint is compiled whole while it streams in, on a background thread.
- * Most of these files' functions run while the page starts and hydrates, so the main thread
- * no longer stops to compile them one by one between the first paint and a page that answers
- * (issue 28, decision 128). Other chunks (the forms, the console, My lessons) load on demand
- * and keep V8's lazy default. The hint is a comment: a browser without it loses nothing.
- */
-const eagerCompileHints = (): Plugin => ({
-  name: 'learnlingo:eager-compile-hints',
-  apply: 'build',
-  applyToEnvironment: (environment) => environment.name === 'client',
-  generateBundle: {
-    order: 'post',
-    handler(_options, bundle) {
-      const chunks = new Map<string, Rolldown.OutputChunk>();
-      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
-      const queue = [...chunks.values()].filter((chunk) => chunk.isEntry || chunk.moduleIds.some((id) => LANDING_CODE.test(id)));
-      const marked = new Set<Rolldown.OutputChunk>();
-      for (let chunk = queue.pop(); chunk; chunk = queue.pop()) {
-        if (marked.has(chunk)) continue;
-        marked.add(chunk);
-        for (const imported of chunk.imports) queue.push(...(chunks.has(imported) ? [chunks.get(imported)!] : []));
-      }
-      for (const chunk of marked) {
-        // a small file's few functions compile in microseconds: not worth the hint's bytes
-        // (the entry and the bundler's runtime; the first load's budget is 100 kB: e2e/first-load.spec.ts)
-        if (chunk.code.length < MIN_HINTED_BYTES) continue;
-        // before anything else in the file (V8 reads it only there), so one line more at the top:
-        // the source map's lines move down by one
-        chunk.code = COMPILE_HINT + chunk.code;
-        const map = bundle[`${chunk.fileName}.map`];
-        if (map?.type === 'asset') {
-          const json = JSON.parse(String(map.source)) as { mappings: string };
-          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
-        } else if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-      }
-    },
-  },
-});
-
 /** The browser's build (dist/): the entry, the shell chunk, a chunk per lazy page. */
 const clientBuild = {
   target: 'es2022',
@@ -183,7 +130,7 @@ function scopedName(local: string, filename: string): string {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), firstLoadScriptsLowPriority(), eagerCompileHints()],
+  plugins: [react(), firstLoadScriptsLowPriority()],
   css: command === 'build' ? { modules: { generateScopedName: scopedName } } : undefined,
   resolve: {
     alias: [
