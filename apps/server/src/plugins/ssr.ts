@@ -141,9 +141,24 @@ function readPageStyles(webDist: string): PageStyles {
  * with the visitor's cookie and address; plain objects in and out (no Fetch API Request,
  * Headers or Response: issue 29).
  */
-function inProcessApi(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
+export function inProcessApi(app: FastifyInstance, request: FastifyRequest, setCookies: string[]) {
   const direct = directApiOf(app);
-  return async (apiRequest: ApiRequest): Promise<ApiAnswer> => {
+  // Answers are handed to the render in the order it asked for them: two reads made at once
+  // (a teacher and its reviews) then reach the store in the same order whichever the database
+  // finished first, so the page's state — RTK Query's `provided` tags are kept in the order
+  // the answers came — is the same for the same data (issue 29: the reviews page became one
+  // statement and could overtake the teacher).
+  let handed: Promise<unknown> = Promise.resolve();
+  return (apiRequest: ApiRequest): Promise<ApiAnswer> => {
+    const answer = answerOf(apiRequest);
+    // (its failure is the caller's, through inTurn: not an unhandled rejection while it waits its turn)
+    answer.catch(() => undefined);
+    const inTurn = handed.then(() => answer);
+    handed = inTurn.catch(() => undefined);
+    return inTurn;
+  };
+
+  async function answerOf(apiRequest: ApiRequest): Promise<ApiAnswer> {
     // the public catalogue's reads (a list, its facets, a teacher, their reviews, the stats):
     // their routes' readers called directly, with no cookie to read and none to set (direct-api.ts)
     const answer = await direct.answer(apiRequest.method, apiRequest.url);
@@ -163,7 +178,7 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, setCookies:
     if (cookies !== undefined) setCookies.push(...(Array.isArray(cookies) ? cookies : [cookies]));
     const empty = response.statusCode === 204 || response.statusCode === 304;
     return { status: response.statusCode, headers: response.headers, body: empty ? '' : response.payload };
-  };
+  }
 }
 
 export interface SsrOptions {

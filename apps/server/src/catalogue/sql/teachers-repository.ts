@@ -433,6 +433,16 @@ export const NAME_MATCHES_STATEMENT = dialect.sqlToQuery(sql`select t.terms, n.n
 export const CARDS_STATEMENT = dialect.sqlToQuery(sql`select ids.id, ${cardJson} as json
   from unnest($1::text[]) ids(id) left join ${teacherCard} card on card.teacher_id = ids.id`).sql;
 
+/**
+ * One visible teacher as the API's JSON text, by id: its card (what the list serves), or
+ * built on the spot when it has none — the by-id read of GET /api/teachers/:id without a
+ * row of twenty columns to parse, its reviews' JSON to parse, validate and stringify again
+ * (issue 29). No row for a hidden teacher, a draft or an unknown id. Parameter: $1 the id.
+ */
+export const TEACHER_JSON_STATEMENT = dialect.sqlToQuery(sql`select coalesce(card.json, ${teacherCardJson}) as json
+  from ${teacher} "teacher" left join ${teacherCard} card on card.teacher_id = "teacher"."id"
+  where "teacher"."id" = $1 and not "teacher"."hidden"`).sql;
+
 /** What SearchIndex reads, a slice of teachers at a time by id (the event loop and PGlite stay free between). */
 export const SEARCH_INDEX_CHUNK_STATEMENT = dialect.sqlToQuery(sql`select s.teacher_id as id, s.name_text as name, ${sql.raw(tagColumnList('s'))},
     s.price_per_hour as price, s.rating, s.lessons_done as lessons, tsvector_to_array(s.document) as lexemes
@@ -817,6 +827,12 @@ export function createTeachersRepository(db: Database) {
     async avatarUrl(id: string): Promise<string | null> {
       const [row] = await db.statement<{ avatar_url: string | null }>('select avatar_url from teacher where id = $1', [id]);
       return row?.avatar_url ?? null;
+    },
+
+    /** One visible teacher as the API's JSON text (TEACHER_JSON_STATEMENT); null: hidden, a draft or no such id. */
+    async jsonById(id: string): Promise<string | null> {
+      const [row] = await db.statement<{ json: string }>(TEACHER_JSON_STATEMENT, [id]);
+      return row?.json ?? null;
     },
 
     async getById(id: string): Promise<Teacher | null> {

@@ -213,10 +213,10 @@ export async function reviewRoutes(app: FastifyInstance, options: ReviewRoutesOp
     params: { id: string };
     query: z.output<typeof teacherReviewsQuerySchema>;
   }): Promise<ReadAnswer> => {
-    const page = await service.publicPage(params.id, query.sort, query.page);
-    if (!page) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${params.id}`);
+    const body = await service.publicPageJson(params.id, query.sort, query.page);
+    if (body === null) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${params.id}`);
     // a review's change reaches the page within the feed's second; no cache keeps it longer
-    return { headers: { 'cache-control': 'no-cache' }, value: page };
+    return { headers: { 'cache-control': 'no-cache' }, body };
   };
   directApiOf(app).serve('/api/teachers/:id/reviews', publicReviewsSchema, readPublicReviews);
 

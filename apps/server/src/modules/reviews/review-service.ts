@@ -7,9 +7,7 @@ import {
   type ImportedReview,
   type LessonReview,
   type LessonReviewState,
-  type PublicReview,
   type ReviewSort,
-  type TeacherReviewsPage,
 } from '@learnlingo/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, writeWithRating } from '../../catalogue/index.js';
@@ -147,6 +145,39 @@ export function reviewState(b: ReviewedBooking, at: number): LessonReviewState {
 
 const conflict = (message: string) => new HttpError(409, 'REVIEW_CLOSED', message);
 const reviewNotFound = () => new HttpError(404, 'NOT_FOUND', 'No such review');
+
+/**
+ * A page of a teacher's visible reviews in one statement (issue 29: it was two, the figures
+ * and then the page, each parsed and planned anew): the teacher's stored rating and count,
+ * and the page's reviews as a JSON array in publicReviewSchema's shape (compact, as
+ * JSON.stringify writes it: row_to_json, joined with commas) — `kind`, the name,
+ * the rating (a float8, as the API has always sent it), the comment, the lesson's start as
+ * `Date#toISOString` writes it (UTC, milliseconds), its language and the teacher's answer.
+ * Lesson reviews first by date, then the imported in their order (`newest`), or lowest
+ * rating first; ties by kind, date, position and id. No row: no such (visible) teacher.
+ * Parameters: $1 the teacher's id, $2 the offset.
+ */
+function publicPageStatement(order: (alias: string) => string): string {
+  return `select t.rating, coalesce(t.review_count, (select count(*)::int from review r where r.teacher_id = t.id and r.hidden_at is null)) as total,
+    (select '[' || coalesce(string_agg(row_to_json(j)::text, ',' order by ${order('p')}), '') || ']'
+      from (select v.* from (
+          select 0 as kind, lr.reviewer_name as name, lr.rating::float8 as rating, lr.comment, lr.created_at as at, lr.lesson_start as start,
+                 lr.language, lr.reply, 0 as pos, lr.id::text as id
+          from lesson_review lr where lr.teacher_id = $1 and lr.hidden_at is null
+          union all
+          select 1, rv.reviewer_name, rv.reviewer_rating, rv.comment, null, null, null, null, rv.position, rv.id::text
+          from review rv where rv.teacher_id = $1 and rv.hidden_at is null) v
+        order by ${order('v')}
+        limit ${REVIEWS_PAGE_SIZE} offset $2) p,
+        lateral (select case when p.kind = 0 then 'lesson' else 'imported' end as kind, p.name as reviewer_name, p.rating as reviewer_rating,
+          p.comment, to_char(p.start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date, p.language, p.reply) j) as items
+  from teacher t where t.id = $1 and not t.hidden`;
+}
+
+const PUBLIC_PAGE_STATEMENTS: Record<ReviewSort, string> = {
+  newest: publicPageStatement((v) => `${v}.kind asc, ${v}.at desc nulls last, ${v}.pos asc, ${v}.id asc`),
+  lowest: publicPageStatement((v) => `${v}.rating asc, ${v}.kind asc, ${v}.at desc nulls last, ${v}.pos asc, ${v}.id asc`),
+};
 
 export interface ReviewMailRef {
   id: string;
@@ -360,42 +391,22 @@ export function createReviewService(db: Database, now: () => number) {
 
     /**
      * One page of a teacher's visible reviews — lesson reviews and imported ones — newest
-     * first (lesson reviews by date, then the imported in their order) or lowest rating first.
-     * The rating and total are the teacher's stored figures. null: no such (visible) teacher.
+     * first (lesson reviews by date, then the imported in their order) or lowest rating first,
+     * as the API's JSON text (teacherReviewsPageSchema's shape and order). The rating and total
+     * are the teacher's stored figures. One statement, prepared once per connection, whose
+     * page of reviews the database writes as JSON (PUBLIC_PAGE_STATEMENTS). null: no such
+     * (visible) teacher.
      */
-    async publicPage(teacherId: string, sort: ReviewSort, page: number): Promise<TeacherReviewsPage | null> {
-      const [t] = await db.rows<{ rating: number; total: number }>(
-        sql`select t.rating, coalesce(t.review_count, (select count(*)::int from review r where r.teacher_id = t.id and r.hidden_at is null)) as total
-            from ${teacher} t where t.id = ${teacherId} and not t.hidden`,
-      );
+    async publicPageJson(teacherId: string, sort: ReviewSort, page: number): Promise<string | null> {
+      const [t] = await db.statement<{ rating: number | string; total: number | string; items: string }>(PUBLIC_PAGE_STATEMENTS[sort], [
+        teacherId,
+        (page - 1) * REVIEWS_PAGE_SIZE,
+      ]);
       if (!t) return null;
       const total = Number(t.total);
       const pages = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
-      const order =
-        sort === 'lowest'
-          ? sql`v.rating asc, v.kind asc, v.at desc nulls last, v.pos asc, v.id asc`
-          : sql`v.kind asc, v.at desc nulls last, v.pos asc, v.id asc`;
-      const rows = await db.rows<{ kind: number; name: string; rating: number; comment: string; at: Date | string | null; language: string | null; reply: string | null }>(
-        sql`select v.kind, v.name, v.rating, v.comment, v.start as at, v.language, v.reply from (
-              select 0 as kind, lr.reviewer_name as name, lr.rating::float8 as rating, lr.comment, lr.created_at as at, lr.lesson_start as start,
-                     lr.language, lr.reply, 0 as pos, lr.id::text as id
-              from ${lessonReview} lr where lr.teacher_id = ${teacherId} and lr.hidden_at is null
-              union all
-              select 1, rv.reviewer_name, rv.reviewer_rating, rv.comment, null, null, null, null, rv.position, rv.id::text
-              from review rv where rv.teacher_id = ${teacherId} and rv.hidden_at is null) v
-            order by ${order}
-            limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
-      );
-      const items: PublicReview[] = rows.map((r) => ({
-        kind: Number(r.kind) === 0 ? 'lesson' : 'imported',
-        reviewer_name: r.name,
-        reviewer_rating: Number(r.rating),
-        comment: r.comment,
-        date: r.at === null ? null : new Date(r.at).toISOString(),
-        language: r.language,
-        reply: r.reply,
-      }));
-      return { teacherId, rating: Number(t.rating), total, sort, page, pages, items };
+      // (the fields in teacherReviewsPageSchema's order; the numbers as JSON.stringify writes them)
+      return `{"teacherId":${JSON.stringify(teacherId)},"rating":${JSON.stringify(Number(t.rating))},"total":${total},"sort":${JSON.stringify(sort)},"page":${page},"pages":${pages},"items":${t.items}}`;
     },
   };
 }

@@ -314,11 +314,13 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
   const readTeacher = async ({ params }: { params: z.output<typeof teacherParamsSchema> }): Promise<ReadAnswer> => {
     const { id } = params;
     const entry = await cache.get(`teacher:${id}`, async () => {
-      const teacher = await repository.getById(id);
+      // the teacher's card, the JSON the list serves (the same text the by-id read's row made,
+      // teacher-card-read.test.ts): no row to parse, validate and stringify per distinct teacher
+      const json = await repository.jsonById(id);
       // a teacher who was public and is hidden now is gone (410); a draft or unknown id, 404 (decision 111)
-      if (!teacher && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
-      if (!teacher) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${id}`);
-      return serialise(teacherSchema, teacher);
+      if (json === null && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
+      if (json === null) throw new HttpError(404, 'NOT_FOUND', `No teacher with id ${id}`);
+      return json;
     });
     return cachedAnswer(entry, LIST_MAX_AGE);
   };
