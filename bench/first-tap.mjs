@@ -166,75 +166,85 @@ function profileSamples(events, key) {
 }
 
 /**
- * A trace of one ×4 load of `url`: the 5 longest main-thread tasks, each named by the
- * longest things that ran inside it (script evaluation, function calls with their URL,
- * parsing, layout, timers, events).
+ * One ×4 load of `url` in a fresh context with a Chromium trace (`categories`; written to `file`
+ * too when given): the page's timing (READ_SCRIPT, `settle` ms after interactive), the trace's
+ * events, and the key (`pid:tid`) of the page's main thread — the CrRendererMain of the process
+ * that painted it, or else the one with the most tasks — or null when the trace has none.
  */
-async function traceLongTasks(browser, url) {
+async function tracedLoad(browser, url, { categories, file, settle = 0 }) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const file = path.join(os.tmpdir(), `first-tap-trace-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: INIT_SCRIPT });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await browser.startTracing(page, {
-      path: file,
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-v8.cpu_profiler'],
-    });
+    await browser.startTracing(page, { ...(file ? { path: file } : {}), categories });
     await openUntilInteractive(page, url);
-    await page.waitForTimeout(500);
+    if (settle) await page.waitForTimeout(settle);
     const timing = await page.evaluate(READ_SCRIPT);
-    const buffer = await browser.stopTracing();
-    const events = JSON.parse(buffer.toString('utf8')).traceEvents ?? [];
-    // the renderer's main thread of the page: the CrRendererMain with the most tasks
-    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
-    const tasksOf = (key) => events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === key);
-    const main = mains.map((key) => [key, tasksOf(key)]).sort((a, b) => b[1].length - a[1].length)[0];
-    if (!main) return { file, timing, tasks: [] };
-    const [key, tasks] = main;
-    const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === key && e.name !== 'RunTask');
-    const label = (e) => {
-      const d = e.args?.data ?? {};
-      const where = d.url ? ` ${d.url.replace(/^https?:\/\/[^/]+/, '')}${d.lineNumber != null ? `:${d.lineNumber}` : ''}` : '';
-      if (e.name === 'FunctionCall') return `FunctionCall ${d.functionName || '(anonymous)'}${where}`;
-      if (e.name === 'EventDispatch') return `Event ${d.type}`;
-      if (e.name === 'TimerFire') return `Timer ${d.timerId ?? ''}`.trim();
-      return `${e.name}${where}`;
-    };
-    const longest = tasks.sort((a, b) => b.dur - a.dur).slice(0, 5);
-    const samples = profileSamples(events, key);
-    // trace timestamps (µs, monotonic) against the page's clock: navigationStart's event
-    const nav = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === key);
-    return {
-      file,
-      timing,
-      tasks: longest.map((task) => {
-        const inside = onMain
-          .filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e.dur >= 1000)
-          .filter((e) => ['EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks', 'v8.run', 'Paint', 'PrePaint', 'HitTest'].includes(e.name))
-          .sort((a, b) => b.dur - a.dur)
-          .slice(0, 3)
-          .map((e) => `${label(e)} ${(e.dur / 1000).toFixed(0)} ms`);
-        // the JavaScript that ran in it, from the sampling profiler: by script and by function
-        const inTask = samples.filter((x) => x.ts >= task.ts && x.ts <= task.ts + task.dur);
-        const top = (keyOf) => {
-          const sums = new Map();
-          for (const x of inTask) sums.set(keyOf(x), (sums.get(keyOf(x)) ?? 0) + x.dt);
-          return [...sums].sort((a, b) => b[1] - a[1]).filter(([, us]) => us >= 2000).slice(0, 3).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)} ms`);
-        };
-        return {
-          at: nav ? Math.round((task.ts - nav.ts) / 1000) : null,
-          ms: Math.round(task.dur / 1000),
-          what: inside.join('; ') || '(nothing ≥ 1 ms named inside)',
-          scripts: top((x) => x.url).join('; '),
-          functions: top((x) => x.fn).join('; '),
-        };
-      }),
-    };
+    const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents ?? [];
+    const runTasks = new Map();
+    for (const e of events) if (e.ph === 'X' && e.name === 'RunTask') runTasks.set(`${e.pid}:${e.tid}`, (runTasks.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+    // the renderer that painted the page (other renderers: about:blank, workers), else the busiest
+    const painted = events.find((e) => e.name === 'firstContentfulPaint')?.pid;
+    const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => ({ key: `${e.pid}:${e.tid}`, pid: e.pid }));
+    const main = mains.sort((a, b) => Number(b.pid === painted) - Number(a.pid === painted) || (runTasks.get(b.key) ?? 0) - (runTasks.get(a.key) ?? 0))[0]?.key ?? null;
+    return { timing, events, main };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A trace of one ×4 load of `url`: the 5 longest main-thread tasks, each named by the
+ * longest things that ran inside it (script evaluation, function calls with their URL,
+ * parsing, layout, timers, events).
+ */
+async function traceLongTasks(browser, url) {
+  const file = path.join(os.tmpdir(), `first-tap-trace-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-v8.cpu_profiler'];
+  const { timing, events, main: key } = await tracedLoad(browser, url, { categories, file, settle: 500 });
+  if (!key) return { file, timing, tasks: [] };
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && `${e.pid}:${e.tid}` === key);
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === key && e.name !== 'RunTask');
+  const label = (e) => {
+    const d = e.args?.data ?? {};
+    const where = d.url ? ` ${d.url.replace(/^https?:\/\/[^/]+/, '')}${d.lineNumber != null ? `:${d.lineNumber}` : ''}` : '';
+    if (e.name === 'FunctionCall') return `FunctionCall ${d.functionName || '(anonymous)'}${where}`;
+    if (e.name === 'EventDispatch') return `Event ${d.type}`;
+    if (e.name === 'TimerFire') return `Timer ${d.timerId ?? ''}`.trim();
+    return `${e.name}${where}`;
+  };
+  const longest = tasks.sort((a, b) => b.dur - a.dur).slice(0, 5);
+  const samples = profileSamples(events, key);
+  // trace timestamps (µs, monotonic) against the page's clock: navigationStart's event
+  const nav = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === key);
+  return {
+    file,
+    timing,
+    tasks: longest.map((task) => {
+      const inside = onMain
+        .filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e.dur >= 1000)
+        .filter((e) => ['EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'FunctionCall', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks', 'v8.run', 'Paint', 'PrePaint', 'HitTest'].includes(e.name))
+        .sort((a, b) => b.dur - a.dur)
+        .slice(0, 3)
+        .map((e) => `${label(e)} ${(e.dur / 1000).toFixed(0)} ms`);
+      // the JavaScript that ran in it, from the sampling profiler: by script and by function
+      const inTask = samples.filter((x) => x.ts >= task.ts && x.ts <= task.ts + task.dur);
+      const top = (keyOf) => {
+        const sums = new Map();
+        for (const x of inTask) sums.set(keyOf(x), (sums.get(keyOf(x)) ?? 0) + x.dt);
+        return [...sums].sort((a, b) => b[1] - a[1]).filter(([, us]) => us >= 2000).slice(0, 3).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)} ms`);
+      };
+      return {
+        at: nav ? Math.round((task.ts - nav.ts) / 1000) : null,
+        ms: Math.round(task.dur / 1000),
+        what: inside.join('; ') || '(nothing ≥ 1 ms named inside)',
+        scripts: top((x) => x.url).join('; '),
+        functions: top((x) => x.fn).join('; '),
+      };
+    }),
+  };
 }
 
 /** V8's trace events of compiling on the main thread (lazy compiles of a function on its first call, and their parsing). */
@@ -247,36 +257,24 @@ const COMPILE_EVENTS = new Set(['V8.CompileCode', 'V8.CompileLazy', 'V8.ParseFun
  * the main thread nothing here. The trace itself slows the page: compare builds within a run.
  */
 async function compileOnMainThread(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: INIT_SCRIPT });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'] });
-    await openUntilInteractive(page, url);
-    const timing = await page.evaluate(READ_SCRIPT);
-    const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents ?? [];
-    const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-    const main = fcp && events.find((e) => e.pid === fcp.pid && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    if (!main) throw new Error(`${url}: no first paint or renderer in the trace`);
-    // the window on the trace's clock (µs): from the paint's event, as long as the page measured it
-    const t0 = fcp.ts;
-    const t1 = fcp.ts + (timing.interactive - timing.fcp) * 1000;
-    const onMain = events.filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur > 0).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-    let compiling = 0;
-    const open = [];
-    for (const e of onMain) {
-      while (open.length && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
-      // a compile inside a compile is counted once, in the outer one
-      const inside = open.some((o) => COMPILE_EVENTS.has(o.name));
-      if (COMPILE_EVENTS.has(e.name) && !inside) compiling += Math.max(0, Math.min(e.ts + e.dur, t1) - Math.max(e.ts, t0));
-      open.push(e);
-    }
-    return { window: timing.interactive - timing.fcp, compiling: compiling / 1000 };
-  } finally {
-    await context.close();
+  const categories = ['devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'];
+  const { timing, events, main } = await tracedLoad(browser, url, { categories });
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp || !main) throw new Error(`${url}: no first paint or renderer in the trace`);
+  // the window on the trace's clock (µs): from the paint's event, as long as the page measured it
+  const t0 = fcp.ts;
+  const t1 = fcp.ts + (timing.interactive - timing.fcp) * 1000;
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur > 0).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  let compiling = 0;
+  const open = [];
+  for (const e of onMain) {
+    while (open.length && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+    // a compile inside a compile is counted once, in the outer one
+    const inside = open.some((o) => COMPILE_EVENTS.has(o.name));
+    if (COMPILE_EVENTS.has(e.name) && !inside) compiling += Math.max(0, Math.min(e.ts + e.dur, t1) - Math.max(e.ts, t0));
+    open.push(e);
   }
+  return { window: timing.interactive - timing.fcp, compiling: compiling / 1000 };
 }
 
 const ms = (v) => Math.round(v);

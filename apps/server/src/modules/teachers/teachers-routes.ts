@@ -315,7 +315,7 @@ export async function teachersRoutes(app: FastifyInstance, options: TeachersRout
     const { id } = params;
     const entry = await cache.get(`teacher:${id}`, async () => {
       // the teacher's card, the JSON the list serves (the same text the by-id read's row made,
-      // teacher-card-read.test.ts): no row to parse, validate and stringify per distinct teacher
+      // public-reads.test.ts): no row to parse, validate and stringify per distinct teacher
       const json = await repository.jsonById(id);
       // a teacher who was public and is hidden now is gone (410); a draft or unknown id, 404 (decision 111)
       if (json === null && (await teacherGone(app.db, id))) throw new HttpError(410, 'GONE', 'This teacher no longer teaches on LearnLingo');
