@@ -36,9 +36,8 @@ const collect = runInNewContext('gc') as () => void;
  * and one more once their finalizers have run, which frees what they held.
  */
 async function collectGarbage(...watched: Watched[]): Promise<void> {
-  // up to 10 s: on CI's loaded 2 cores, 4 of 1,200 renders' objects were still waiting for
-  // their finalizers after 3 s (stop 35) though none is reachable when the file runs alone; a
-  // leak keeps its objects for good, so waiting longer lets no leak through
+  // up to 10 s on a loaded machine; a leak keeps its objects for good, so waiting longer lets
+  // no leak through (the file runs isolated: vitest.config.ts says why)
   const deadline = performance.now() + 10_000;
   do {
     await new Promise((resolve) => setTimeout(resolve, 50));
