@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Server-rendered pages under load (issues 9 and 29; autocannon, 127.0.0.1 only), on 100,000
 // teachers. Every request sends a browser's `accept: text/html…` and `accept-encoding: gzip,
-// deflate, br, zstd`. In each of `--rounds` rounds (3), for each variant in turn (the order
+// deflate, br, zstd`. In each of `--rounds` rounds (4), for each variant in turn (the order
 // alternates between rounds, so that a busier minute of the shared machine falls on each):
-//  server A (HTML_CACHE_MAX=0: every page is rendered): anonymous `/teachers` with distinct
+//  server A (the HTML cache as shipped, HTML_CACHE_MAX=2000, full of the warm-up's pages:
+//    every distinct page is rendered, kept and pushes an older one out; `--html-cache 0`
+//    turns the cache off, as this bench did before 2026-11-28): anonymous `/teachers` with distinct
 //    filter URLs (language × level × price range × order, and searches) and distinct teacher
 //    pages (`/teachers/:id`, ids from the server's own sitemap); no URL comes round twice in
 //    the whole run (each run has its own slice). Beside each row: the render floor of the
@@ -24,10 +26,11 @@
 // Variants: this checkout; with `--before <dir>[,<dir>…]` built checkouts of other commits (e.g. `git
 // worktree add /work/x main && cd /work/x && npm ci && npm run build`) first, this one after;
 // with `--workers 1,2` this checkout started by dist/start.js with WORKERS=1 and WORKERS=2
-// (Node's cluster, README "Running at scale").
-// Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--rounds 3]
+// (Node's cluster, README "Running at scale"); with `--html-cache 0,2000` this checkout's server
+// A with HTML_CACHE_MAX=0 and =2000 (one value: every variant's server A with it).
+// Usage: node bench/ssr.mjs [--count 100000] [--duration 10] [--connections 20] [--rounds 4]
 //        [--engine postgres|pglite] [--before <dir>[,<dir>]] [--workers 1,2] [--floor 100] [--no-cached]
-//        [--floor-fetch]
+//        [--floor-fetch] [--html-cache N[,M]]
 //        [--no-build]
 // React's production build for the in-process floor, as the server runs it (before any import of it)
 process.env.NODE_ENV = 'production';
@@ -57,11 +60,14 @@ const DURATION = Number(arg('duration', 10));
 const CONNECTIONS = Number(arg('connections', 20));
 const ENGINE = arg('engine', 'postgres');
 if (ENGINE !== 'postgres' && ENGINE !== 'pglite') throw new Error('--engine is postgres or pglite');
-const ROUNDS = Number(arg('rounds', 3));
+/** rounds: an even number, so that each variant runs first as often as second (the second runs slower) */
+const ROUNDS = Number(arg('rounds', 4));
 /** URLs of each kind rendered in-process for the floor */
 const FLOOR_URLS = Number(arg('floor', 100));
 const BEFORE = arg('before', undefined);
 const WORKERS = arg('workers', undefined);
+/** HTML_CACHE_MAX of the distinct rows' server: unset, as shipped; two values, two variants of this checkout. */
+const HTML_CACHES = arg('html-cache', undefined)?.split(',');
 const CACHED = !process.argv.includes('--no-cached');
 /** Also the floor with the renderer given only `fetch` (the Fetch API path of the entry), after each row. */
 const FLOOR_FETCH = process.argv.includes('--floor-fetch');
@@ -74,7 +80,11 @@ const VARIANTS = BEFORE
     ]
   : WORKERS
     ? WORKERS.split(',').map((n) => ({ name: `${n} process${n === '1' ? '' : 'es'}`, checkout: root, workers: n }))
-    : [{ name: 'this', checkout: root }];
+    : HTML_CACHES && HTML_CACHES.length > 1
+      ? HTML_CACHES.map((n) => ({ name: `HTML cache ${n}`, checkout: root, htmlCache: n }))
+      : [{ name: 'this', checkout: root }];
+/** The distinct rows' server's HTML_CACHE_MAX for a variant (undefined: the server's default). */
+const htmlCacheOf = (variant) => variant.htmlCache ?? (HTML_CACHES?.length === 1 ? HTML_CACHES[0] : undefined);
 /** What a browser sends for a page (Chromium's Accept and Accept-Encoding): pages come back brotli-compressed. */
 const HTML = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -207,7 +217,8 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     const pages = pageSlices[runIndex];
     runIndex += 1;
     const tag = `round ${round}, ${variant.name}`;
-    const a = await start(variant, { ...env, HTML_CACHE_MAX: '0' });
+    const htmlCache = htmlCacheOf(variant);
+    const a = await start(variant, htmlCache === undefined ? env : { ...env, HTML_CACHE_MAX: htmlCache });
     try {
       await searchIndexBuilt(a);
       // (several processes: /api/health answered for one; each builds its own search index and
