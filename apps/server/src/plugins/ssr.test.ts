@@ -293,6 +293,35 @@ describe('caching anonymous pages', () => {
     expect(text(zlib.gunzipSync(own.rawPayload).toString())).toContain(`Welcome ${user.name}`);
   });
 
+  it('a kept page: its first response compressed fast, the next ones better, under one weak validator (decision 129)', async () => {
+    const { app } = await otherApp({});
+    try {
+      const url = '/teachers?language=German';
+      const br = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+      const first = await page(app, url, br);
+      const second = await page(app, url, br);
+      const third = await page(app, url, br);
+      for (const answer of [first, second, third]) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(answer.headers.etag).toMatch(/^W\/"[\w-]+\.br"$/);
+      }
+      // the same page in every response (the second and third are the kept bytes)…
+      const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+      expect(zlib.brotliDecompressSync(second.rawPayload).toString()).toBe(html);
+      expect(third.rawPayload.equals(second.rawPayload)).toBe(true);
+      expect(new Set([first, second, third].map((answer) => answer.headers.etag)).size).toBe(1);
+      // …the first at the fast level (what it rendered, compressed at once), the kept form at the better one: fewer bytes
+      expect(second.rawPayload.length).toBeLessThan(first.rawPayload.length);
+      // the first response's validator revalidates the kept page
+      expect((await page(app, url, { ...br, 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+      // a not-found page is kept with its status
+      for (let i = 0; i < 2; i += 1) expect((await page(app, '/teachers/no-such-teacher', br)).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("the first load's scripts wait in an inert template for the loader, the one inline script the CSP allows", async () => {
     const response = await page(t.app, '/');
     const html = response.body;

@@ -292,7 +292,7 @@ export async function createPageRenderer(
   }
   const cache =
     options.htmlCacheMax > 0 && !options.devWebRoot
-      ? new CatalogueCache(() => app.catalogueVersion(), { checkEveryMs: options.cacheCheckMs, maxEntries: options.htmlCacheMax })
+      ? new CatalogueCache<Buffer>(() => app.catalogueVersion(), { checkEveryMs: options.cacheCheckMs, maxEntries: options.htmlCacheMax })
       : undefined;
   // one teacher's change drops the pages it may show on (decision 107); [] is a reset: all
   app.catalogueFeed.onChange((changes) => {
@@ -410,8 +410,7 @@ export async function createPageRenderer(
     const anonymous = !SESSION_COOKIE.test(request.headers.cookie ?? '');
     let page: Page | undefined;
     if (anonymous && cache && !privatePage(target.url)) {
-      // Kept: shared pages that are the page (200) or the not-found page (404). The status
-      // rides in front of the cached body: `200<!doctype html>…`.
+      // Kept: shared pages that are the page (200) or the not-found page (404), as the bytes rendered.
       // A burst for one page not kept yet (after a catalogue change, say) renders it once:
       // the others wait for that render (CatalogueCache.get). When it cannot be kept (a
       // redirect, say) each of them renders for itself.
@@ -422,13 +421,19 @@ export async function createPageRenderer(
           renderedHere = true;
           rendered = await renderPage(request, reply, target.url, true);
           if (!rendered?.shared || (rendered.status !== 200 && rendered.status !== 404)) throw new NotCacheable();
-          return `${rendered.status}${rendered.body.toString()}`;
+          return rendered.status === 200 ? rendered.body : { body: rendered.body, status: rendered.status };
         })
         .catch((error: unknown) => {
           if (error instanceof NotCacheable) return undefined;
           throw error;
         });
-      if (entry) page = cachedPage(entry);
+      // The request that rendered the page sends it as a page rendered for one response
+      // (compressed now, at the fast level); the kept form is compressed at the better level
+      // once a second request asks for it: most distinct pages are never asked for again
+      // (a crawler's, a filter's rare combination), and their better form cost ~1 ms each on
+      // the pool for nothing (decision 129).
+      if (entry && renderedHere && rendered) page = { ...rendered, etag: entry.etag };
+      else if (entry) page = cachedPage(entry);
       else page = renderedHere ? rendered : await renderPage(request, reply, target.url, true);
     } else {
       page = await renderPage(request, reply, target.url, anonymous);
@@ -448,10 +453,13 @@ export async function createPageRenderer(
       }
       if (encoding) body = compressNow(encoding, body);
     } else {
-      // (the hash of the page's UTF-8 bytes, as it was of the string)
+      // (the hash of the page's UTF-8 bytes)
       const identityEtag = page.etag ?? etagOf(page.body);
-      // each encoding is its own representation, with its own validator
-      const etag = encoding ? `"${identityEtag.slice(1, -1)}.${encoding}"` : identityEtag;
+      // Each encoding is its own representation, with its own validator. A weak one: the bytes
+      // of a kept page's first response (the fast level) and of the later ones (the better
+      // level) differ, the page they decompress to does not (RFC 9110 8.8.1; If-None-Match
+      // compares weakly, so a validator from either response is answered 304).
+      const etag = encoding ? `W/"${identityEtag.slice(1, -1)}.${encoding}"` : identityEtag;
       reply.header('cache-control', ANONYMOUS_HTML).header('etag', etag);
       if (notModified(request, etag)) return reply.code(304).send();
       if (encoding) {
@@ -647,14 +655,14 @@ function encodedForm(page: Page, encoding: Encoding): Buffer | Promise<Buffer> {
 }
 
 /**
- * A cached page as it is sent: status and bytes, made once per cache entry (a hit then
- * neither slices nor encodes tens of kilobytes of HTML again).
+ * A cached page as it is sent, one per cache entry: its encoded forms (encodedForm) are
+ * kept with it.
  */
-const sentForms = new WeakMap<CachedResponse, Page>();
-function cachedPage(entry: CachedResponse): Page {
+const sentForms = new WeakMap<CachedResponse<Buffer>, Page>();
+function cachedPage(entry: CachedResponse<Buffer>): Page {
   let page = sentForms.get(entry);
   if (!page) {
-    page = { status: Number(entry.body.slice(0, 3)), body: Buffer.from(entry.body.slice(3)), shared: true, etag: entry.etag, kept: true };
+    page = { status: entry.status ?? 200, body: entry.body, shared: true, etag: entry.etag, kept: true };
     sentForms.set(entry, page);
   }
   return page;

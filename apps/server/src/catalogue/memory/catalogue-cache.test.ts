@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache } from './catalogue-cache.js';
+import { CatalogueCache, etagOf, notModified } from './catalogue-cache.js';
 import { cursorScope } from '../model/cursor.js';
 import { CardCache } from '../sql/teachers-repository.js';
 
@@ -32,6 +32,27 @@ describe('CatalogueCache.get', () => {
     finishStale();
     finish();
     await Promise.all([stale, fresh]);
+  });
+
+  it('keeps bytes as they are, with a status other than 200 when the fill gives one', async () => {
+    const cache = new CatalogueCache<Buffer>(async () => 1, { checkEveryMs: 0, maxEntries: 10 });
+    const page = Buffer.from('<p>é</p>');
+    const kept = await cache.get('/page', async () => page);
+    expect(kept.body).toBe(page);
+    expect(kept.status).toBeUndefined();
+    expect(kept.etag).toBe(etagOf('<p>é</p>'));
+    const missing = await cache.get('/missing', async () => ({ body: Buffer.from('gone'), status: 404 }));
+    expect(missing.status).toBe(404);
+    expect(await cache.get('/missing', async () => Buffer.from('not asked'))).toBe(missing);
+  });
+
+  it('If-None-Match compares weakly: a weak validator of ours or of the request matches its strong twin', () => {
+    const ask = (header: string) => ({ headers: { 'if-none-match': header } });
+    expect(notModified(ask('"a.br"'), 'W/"a.br"')).toBe(true);
+    expect(notModified(ask('W/"a.br"'), 'W/"a.br"')).toBe(true);
+    expect(notModified(ask('"x", W/"a.br"'), '"a.br"')).toBe(true);
+    expect(notModified(ask('"a"'), 'W/"a.br"')).toBe(false);
+    expect(notModified({ headers: {} }, 'W/"a.br"')).toBe(false);
   });
 
   it('with no entries kept, each request computes its own', async () => {

@@ -1,19 +1,25 @@
 import { hash } from 'node:crypto';
 
-export interface CachedResponse {
-  /** the JSON body, already validated against the response schema */
-  body: string;
+export interface CachedResponse<Body extends string | Buffer = string> {
+  /** the body: an API answer's JSON, already validated against the response schema; a page's UTF-8 bytes */
+  body: Body;
   etag: string;
+  /** the response's status when it is not 200 (a page's not-found answer is kept too) */
+  status?: number;
 }
+
+/** What a cache fill gives: the body, or the body and a status other than 200. */
+export type Computed<Body extends string | Buffer> = Body | { body: Body; status: number };
 
 export function etagOf(body: string | Buffer): string {
   return `"${hash('sha1', body, 'base64url')}"`;
 }
 
-/** Whether a request's If-None-Match names this ETag (weak or strong, among others): answer 304. */
+/** Whether a request's If-None-Match names this ETag, compared weakly (either may be weak), among others: answer 304. */
 export function notModified(request: { headers: { 'if-none-match'?: string } }, etag: string): boolean {
   const match = request.headers['if-none-match'];
-  return !!match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const opaque = etag.replace(/^W\//, '');
+  return !!match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
 /**
@@ -25,15 +31,15 @@ export function notModified(request: { headers: { 'if-none-match'?: string } }, 
  * it moved. So a server serves an import's result within about a second, and a repeated
  * query costs one map lookup. See docs/decisions/005-catalogue-cache.md.
  */
-export class CatalogueCache {
-  private readonly entries = new Map<string, CachedResponse>();
+export class CatalogueCache<Body extends string | Buffer = string> {
+  private readonly entries = new Map<string, CachedResponse<Body>>();
   private readonly values = new Map<string, Promise<unknown>>();
   /** the memo values of this version that are computed (ready reads them) */
   private readonly settled = new Map<string, unknown>();
   /** responses being computed, by key: a second request for one joins the first */
-  private readonly computing = new Map<string, Promise<CachedResponse>>();
+  private readonly computing = new Map<string, Promise<CachedResponse<Body>>>();
   /** for each response being computed, whether a change has made it stale (drop): then not kept when done */
-  private readonly staleness = new WeakMap<Promise<CachedResponse>, { stale: boolean }>();
+  private readonly staleness = new WeakMap<Promise<CachedResponse<Body>>, { stale: boolean }>();
   private version: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
@@ -113,7 +119,7 @@ export class CatalogueCache {
    * wait for that computation (a burst after a catalogue change computes each response
    * once) and share its failure too; with no entries kept (maxEntries 0) each computes its own.
    */
-  async get(key: string, compute: () => Promise<string>): Promise<CachedResponse> {
+  async get(key: string, compute: () => Promise<Computed<Body>>): Promise<CachedResponse<Body>> {
     await this.refresh();
     const hit = this.entries.get(key);
     if (hit) {
@@ -127,8 +133,11 @@ export class CatalogueCache {
     const versionBefore = this.version;
     const staleness = { stale: false };
     const computing = (async () => {
-      const body = await compute();
-      const entry = { body, etag: etagOf(body) };
+      const computed = await compute();
+      const entry: CachedResponse<Body> =
+        typeof computed === 'string' || Buffer.isBuffer(computed)
+          ? { body: computed, etag: etagOf(computed) }
+          : { body: computed.body, etag: etagOf(computed.body), status: computed.status };
       if (this.version === versionBefore && this.options.maxEntries > 0 && !staleness.stale) {
         this.entries.set(key, entry);
         if (this.entries.size > this.options.maxEntries) {
