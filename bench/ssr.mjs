@@ -5,7 +5,7 @@
 // alternates between rounds, so that a busier minute of the shared machine falls on each):
 //  server A (the HTML cache as shipped, HTML_CACHE_MAX=2000, full of the warm-up's pages:
 //    every distinct page is rendered, kept and pushes an older one out; `--html-cache 0`
-//    turns the cache off, as this bench did before 2026-11-28): anonymous `/teachers` with distinct
+//    turns the cache off, as this bench did until stop 36): anonymous `/teachers` with distinct
 //    filter URLs (language × level × price range × order, and searches) and distinct teacher
 //    pages (`/teachers/:id`, ids from the server's own sitemap); no URL comes round twice in
 //    the whole run (each run has its own slice). Beside each row: the render floor of the
@@ -14,9 +14,11 @@
 //    server's CPU per page by thread (/proc/<pid>/task: the JavaScript thread, V8's helper
 //    threads — GC and compiler —, libuv's pool — compression —; cluster workers included),
 //    their ratio to the floor (issue 29's target: ≤ 1.5), p99 at `--connections`, and the
-//    machine's 1-minute load average before → after. The floor's pages are the last
-//    `--floor` of the row's URLs, which the load never reaches (it serves from the first
-//    on), so none of the load's pages finds its API answers already cached. Beside it, "API
+//    machine's 1-minute load average before → after. The floor's pages are `--floor` URLs of
+//    each kind set aside for it, the same for every row (so that rows and variants compare
+//    the same pages: teacher pages differ in their reviews, and each row's own 100 made its
+//    floor move by a quarter between rows of the same build), and no load ever asks for
+//    them, so none of the load's pages finds its API answers already cached. Beside it, "API
 //    µs": the server's CPU per page for answering those pages' API requests (over HTTP, once
 //    each, one at a time) — the data a distinct page needs, which the floor has canned — and
 //    the ratio to floor + API. `--floor-fetch`: also the floor with the renderer given only
@@ -180,11 +182,14 @@ console.log(`\n[${ENGINE}] preparing ${COUNT} teachers…`);
 seed(env, COUNT);
 
 // the URLs, from the first variant's server: warm-ups (the last 2,000 of each kind), the
-// cached set (the first CACHED_SET), the distinct runs (the rest, one slice per run)
+// floor's (the FLOOR_URLS before those), the cached set (the first CACHED_SET), the distinct
+// runs (the rest, one slice per run)
 let warm;
 let cached;
 let listSlices;
 let pageSlices;
+let listFloor;
+let pageFloor;
 {
   const probeServer = await start(VARIANTS[0], { ...env, HTML_CACHE_MAX: '0' });
   try {
@@ -193,8 +198,10 @@ let pageSlices;
     const teachers = await teacherUrls(probeServer.base);
     warm = shuffle([...catalogue.slice(-2000), ...teachers.slice(-2000)]);
     cached = shuffle([...catalogue.slice(0, CACHED_SET), ...teachers.slice(0, CACHED_SET)]);
-    listSlices = slices(catalogue.slice(CACHED_SET, -2000), ROUNDS * VARIANTS.length);
-    pageSlices = slices(teachers.slice(CACHED_SET, -2000), ROUNDS * VARIANTS.length);
+    listFloor = catalogue.slice(-2000 - FLOOR_URLS, -2000);
+    pageFloor = teachers.slice(-2000 - FLOOR_URLS, -2000);
+    listSlices = slices(catalogue.slice(CACHED_SET, -2000 - FLOOR_URLS), ROUNDS * VARIANTS.length);
+    pageSlices = slices(teachers.slice(CACHED_SET, -2000 - FLOOR_URLS), ROUNDS * VARIANTS.length);
     const [first] = (await (await fetch(`${probeServer.base}/api/teachers?limit=1`)).json()).items;
     const one = await (await fetch(`${probeServer.base}/api/teachers/${encodeURIComponent(first.id)}`)).json();
     const checks = {
@@ -224,16 +231,15 @@ for (let round = 1; round <= ROUNDS; round += 1) {
       // (several processes: /api/health answered for one; each builds its own search index and
       // warms its own JIT, on the warm-up's searches and pages — give them as long as it takes)
       for (let turn = 0; turn < Number(variant.workers ?? 1); turn += 1) await run(a, `${tag}: warm-up`, warm);
-      for (const [kind, urls] of [
-        ['/teachers?… distinct', lists],
-        ['/teachers/:id distinct', pages],
+      for (const [kind, urls, sample] of [
+        ['/teachers?… distinct', lists, listFloor],
+        ['/teachers/:id distinct', pages, pageFloor],
       ]) {
         // the floor of the same kind of pages (their API answers asked of this server once,
         // before), measured just before and just after the load: the mean of the two, so that
-        // a busier minute of the shared machine weighs on both figures alike. The sample is the
-        // end of the row's URLs, which the load never reaches (it takes them from the start):
-        // the load's pages find no API answer the floor asked for already in the API's cache.
-        const sample = urls.slice(-FLOOR_URLS);
+        // a busier minute of the shared machine weighs on both figures alike. The sample is
+        // the kind's floor set, which no load asks for: the load's pages find no API answer
+        // the floor asked for already in the API's cache.
         const before = await renderFloor(variant.checkout, a.base, sample, { serverPid: a.pid });
         const row = await run(a, `${tag}: ${kind}`, urls);
         const after = await renderFloor(variant.checkout, a.base, sample, { warm: 1 });
