@@ -27,6 +27,7 @@
 //
 // Usage: node bench/first-tap.mjs [--runs 5] [--no-build] [--chromium /usr/bin/chromium]
 //        [--catalogue ../shared/data/teachers.json] [--trace] [--base /path/to/built/checkout] [--compile N] [--no-lighthouse]
+//        [--network slow4g]
 // `--compile N` (decision 128): N more loads of each page at ×4 with a Chromium trace, which sums
 // V8's compiling on the page's main thread between the first paint and interactive.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,14 @@ const COMPILE_RUNS = Number(arg('compile', 0));
 const LIGHTHOUSE = !process.argv.includes('--no-lighthouse');
 const BASE = arg('base', '') ? path.resolve(arg('base', '')) : '';
 const RATES = [1, 4];
+/**
+ * `--network slow4g`: every load also over DevTools' network emulation at Lighthouse's mobile
+ * preset's figures (150 ms round trip, 1.6 Mbps down, 750 kbps up), where each request a page
+ * makes after another costs a round trip; without it the local server answers at once.
+ */
+const NETWORK = arg('network', '');
+const NETWORKS = { slow4g: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 } };
+if (NETWORK && !NETWORKS[NETWORK]) throw new Error(`--network: one of ${Object.keys(NETWORKS).join(', ')}`);
 // Issue 28's targets on this machine
 const TARGET = { score: 95, tbt: 200, paintToInteractive: 500 };
 
@@ -111,6 +120,10 @@ async function load(browser, url, rate) {
     await page.addInitScript({ content: INIT_SCRIPT });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    if (NETWORK) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', NETWORKS[NETWORK]);
+    }
     await openUntilInteractive(page, url);
     // the long task that made the page interactive is reported after it ends
     await page.waitForTimeout(500);
@@ -282,7 +295,7 @@ const loadStart = os.loadavg();
 const server = await startCatalogueServer(CATALOGUE);
 let baseServer;
 const browser = await launch();
-const results = { node: process.version, chromium: browser.version(), runs: RUNS, base: BASE || undefined, loadStart, each: {}, lighthouse: {} };
+const results = { node: process.version, chromium: browser.version(), runs: RUNS, base: BASE || undefined, network: NETWORK || undefined, loadStart, each: {}, lighthouse: {} };
 try {
   // the builds compared: this checkout alone, or the base's and this one's
   baseServer = BASE ? await startCatalogueServer(CATALOGUE, undefined, { checkout: BASE }) : undefined;
@@ -376,6 +389,7 @@ try {
   const cores = os.cpus().length;
   console.log(`\nFirst paint → interactive, median of ${RUNS} fresh loads, Chromium ${browser.version()} (${CHROMIUM}), the catalogue ${path.relative(root, CATALOGUE)}`);
   if (baseServer) console.log(`base: ${BASE} (its loads alternate with this checkout's, ${root})`);
+  if (NETWORK) console.log(`network: ${NETWORK} (${JSON.stringify(NETWORKS[NETWORK])})`);
   console.log(`machine: ${cores} CPUs, load average (1/5/15 min) ${fmt(loadStart)} at start → ${fmt(loadEnd)} at end`);
   console.table(rows);
   console.log(`Lighthouse mobile (once per page${baseServer ? ' and build' : ''}, same run):`);

@@ -359,6 +359,30 @@ describe('caching anonymous pages', () => {
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
+  it("a page's own chunks wait in the same template, asked for with the shell; `/`'s load on demand (decision 131)", async () => {
+    const manifest = JSON.parse(fs.readFileSync(`${WEB_DIST}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const chunk = (page: string) => `/${manifest[`src/app/pages/${page}.tsx`]!.file}`;
+    const templateOf = (html: string) => /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    const preloads = (html: string) => [...templateOf(html).matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+    const home = preloads((await page(t.app, '/')).body);
+    const teachers = preloads((await page(t.app, '/teachers?language=French')).body);
+    const [first] = (JSON.parse((await t.app.inject({ url: '/api/teachers?limit=1' })).body) as TeachersPage).items;
+    const teacher = preloads((await page(t.app, `/teachers/${first!.id}`)).body);
+    // the first load's (the shell) on every page, and nothing of a page in `/`'s: its first load stays under budget
+    expect(home.length).toBeGreaterThan(0);
+    expect(home).not.toContain(chunk('home-page'));
+    for (const own of [teachers, teacher]) expect(own.slice(0, home.length)).toEqual(home);
+    // each page's own chunk and what it imports that the first load lacks (RTK Query's api among them)
+    expect(teachers).toContain(chunk('teachers-page'));
+    expect(teacher).toContain(chunk('teacher-page'));
+    expect(teacher).not.toContain(chunk('teachers-page'));
+    for (const file of [...teachers, ...teacher]) expect(fs.existsSync(`${WEB_DIST}${file}`), file).toBe(true);
+    expect(teachers.some((file) => /\/api-[\w-]+\.js$/.test(file))).toBe(true);
+    // once each, and the head still names none of them (the loader adds them after the first paint)
+    expect(new Set(teacher).size).toBe(teacher.length);
+    expect(headOf((await page(t.app, '/teachers?language=French')).body)).not.toMatch(/modulepreload/);
+  });
+
   it('pages rendered one at a time still all answer: the API requests a render makes never wait for a turn', async () => {
     const { app: oneByOne } = await otherApp({ HTML_CACHE_MAX: '0' }, { renderTurns: limitConcurrency(1) });
     try {

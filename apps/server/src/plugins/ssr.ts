@@ -36,6 +36,27 @@ interface Template {
   end: Buffer;
 }
 
+/**
+ * The template's end for a page module: its own chunks' modulepreloads join the app's scripts in
+ * the loader's template, so they are asked for with the shell, after the first paint, instead of
+ * once the layout has rendered and asks for them (issue 28; decision 131). Made once per module.
+ */
+const endsByModule = new WeakMap<Template, Map<string, Buffer>>();
+function endFor(template: Template, pageStyles: PageStyles, module: string | undefined): Buffer {
+  const chunks = pageStyles.chunksOf(module);
+  if (!chunks || !module) return template.end;
+  let ends = endsByModule.get(template);
+  if (!ends) endsByModule.set(template, (ends = new Map()));
+  let end = ends.get(module);
+  if (!end) {
+    const html = template.end.toString();
+    const at = html.indexOf('</template>');
+    end = at < 0 ? template.end : Buffer.from(html.slice(0, at) + chunks + html.slice(at));
+    ends.set(module, end);
+  }
+  return end;
+}
+
 function splitTemplate(html: string, indexFile: string): Template {
   const [beforeHead, rest1] = html.split('<!--ssr-head-->');
   const [beforeHtml, rest2] = (rest1 ?? '').split('<!--ssr-html-->');
@@ -99,6 +120,23 @@ interface PageStyles {
   linked: string[];
   /** the <head> tags for a page module's styles (UTF-8, made once per module: the same bytes for every page) */
   forModule(module: string | undefined): Buffer;
+  /** modulepreload tags for a page module's own chunks (those not in the first load), '' for none */
+  chunksOf(module: string | undefined): string;
+}
+
+/**
+ * Page modules whose chunks load on demand, after the layout asks for them, rather than with the
+ * app's first scripts: `/`'s first load is held to 100 kB of JavaScript (issue 28,
+ * e2e/first-load.spec.ts; the home page's chunks are ~22 kB more).
+ */
+const CHUNKS_ON_DEMAND = new Set(['src/app/pages/home-page.tsx']);
+
+/** The JavaScript chunks (manifest keys) a chunk imports statically, itself first, each once. */
+function importsOf(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) importsOf(manifest, imported, seen);
+  return seen;
 }
 
 /**
@@ -109,7 +147,7 @@ interface PageStyles {
  */
 function readPageStyles(webDist: string): PageStyles {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { linked: [], forModule: () => EMPTY };
+  if (!fs.existsSync(manifestFile)) return { linked: [], forModule: () => EMPTY, chunksOf: () => '' };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const firstLoad = [...new Set(entries.flatMap((key) => cssOf(manifest, key)))];
@@ -132,7 +170,19 @@ function readPageStyles(webDist: string): PageStyles {
     }
     return tags;
   };
-  return { linked: firstLoad, forModule };
+  const firstLoadJs = new Set(entries.flatMap((key) => [...importsOf(manifest, key)]));
+  const chunksByModule = new Map<string, string>();
+  const chunksOf = (module: string | undefined) => {
+    if (!module || CHUNKS_ON_DEMAND.has(module)) return '';
+    let tags = chunksByModule.get(module);
+    if (tags === undefined) {
+      const own = [...importsOf(manifest, chunkKeyOf(webDist, manifest, module))].filter((key) => !firstLoadJs.has(key));
+      tags = own.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`).join('');
+      chunksByModule.set(module, tags);
+    }
+    return tags;
+  };
+  return { linked: firstLoad, forModule, chunksOf };
 }
 
 /**
@@ -242,7 +292,7 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
     template: splitTemplate(await vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')), indexFile),
     entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as unknown as ServerEntry,
     // (Vite's own modules bring the styles in development)
-    pageStyles: { linked: [], forModule: () => EMPTY },
+    pageStyles: { linked: [], forModule: () => EMPTY, chunksOf: () => '' },
   });
 }
 
@@ -332,7 +382,7 @@ export async function createPageRenderer(
       result.htmlBytes ?? Buffer.from(result.html),
       template.beforeState,
       ...(result.state === null ? [] : [STATE_OPEN, Buffer.from(result.state), STATE_CLOSE]),
-      template.end,
+      endFor(template, pageStyles, result.modules[0]),
     ]);
     return { body, constant: { at: before.reduce((length, part) => length + part.length, 0), part: styles } };
   };
