@@ -265,6 +265,10 @@ test('the browser’s Back closes an open modal and stays on the page; Back and 
   const banner = page.getByRole('banner');
   await banner.getByRole('link', { name: 'Teachers' }).click();
   await expect(page.getByRole('article').first()).toBeVisible();
+  // the modal and its history entry are under test: before the app runs, the link opens the
+  // /login page instead (first-tap.spec.ts covers that; CI saw it here when Teachers was
+  // clicked before `/` ran, so /teachers loaded whole and Log in went to the page)
+  await whenAppRuns(page);
 
   await banner.getByRole('link', { name: 'Log in' }).click();
   const login = page.getByRole('dialog', { name: 'Login' });
