@@ -15,7 +15,7 @@ import { importFile, updateTeacher } from '../catalogue/index.js';
 import { createTestApp, nextIp, signUp, testEnv, type TestApp } from '../test/app.js';
 import { APP_LOADER } from './app-loader.js';
 import { directApiOf } from './direct-api.js';
-import { acceptedEncoding, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';
+import { acceptedEncoding, acceptedEncodings, ANONYMOUS_HTML, limitConcurrency, PRIVATE_HTML } from './ssr.js';
 
 /** The real 30-teacher catalogue, read in place. */
 const SHARED_EXPORT = fileURLToPath(new URL('../../../../../shared/data/teachers.json', import.meta.url));
@@ -473,6 +473,10 @@ describe('caching anonymous pages', () => {
     expect(acceptedEncoding('br;q=0, gzip;q=0')).toBeUndefined();
     expect(acceptedEncoding('gzip;q=abc')).toBeUndefined();
     expect(acceptedEncoding('*')).toBe('br');
+    // `*` stands only for the codings not named: a refused br stays refused
+    expect(acceptedEncoding('br;q=0, *')).toBe('gzip');
+    expect(acceptedEncodings('gzip;q=0, *')).toEqual({ br: true, gzip: false });
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual({ br: true, gzip: true });
     expect(acceptedEncoding(`${'x, '.repeat(2000)}gzip`)).toBe('gzip');
   });
 
