@@ -51,6 +51,9 @@ export const APP_LOADER =
   "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true})}" +
   'catch(e){requestAnimationFrame(soon)}})()';
 
+/** The opening tag of the inert template that holds the app's scripts until the loader imports them. */
+export const APP_SCRIPTS_TEMPLATE = '<template id="app-scripts">';
+
 /** The CSP source that allows the loader, and no other inline script. */
 export const APP_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(APP_LOADER).digest('base64')}'`;
 
@@ -70,7 +73,7 @@ export function deferAppScripts(html: string): string {
   const withoutTags = html.slice(0, end).replace(APP_SCRIPT_TAG, '');
   return (
     withoutTags +
-    `  <template id="app-scripts">${tags.join('')}</template>\n` +
+    `  ${APP_SCRIPTS_TEMPLATE}${tags.join('')}</template>\n` +
     `    <script>${APP_LOADER}</script>\n  ` +
     html.slice(end)
   );

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, ApiRequest, FormEcho, RenderResult, ServerEntry } from '@learnlingo/contract/plain';
-import { deferAppScripts } from './app-loader.js';
+import { APP_SCRIPTS_TEMPLATE, deferAppScripts } from './app-loader.js';
 import { CLEAR_FLASH, readFlash, withFlash } from './flash.js';
 import { directApiOf } from './direct-api.js';
 import { splicedGzip, type ConstantPart } from './spliced-gzip.js';
@@ -50,7 +50,8 @@ function endFor(template: Template, pageStyles: PageStyles, module: string | und
   let end = ends.get(module);
   if (!end) {
     const html = template.end.toString();
-    const at = html.indexOf('</template>');
+    const opening = html.indexOf(APP_SCRIPTS_TEMPLATE);
+    const at = opening < 0 ? -1 : html.indexOf('</template>', opening);
     end = at < 0 ? template.end : Buffer.from(html.slice(0, at) + chunks + html.slice(at));
     ends.set(module, end);
   }
@@ -92,13 +93,16 @@ function chunkKeyOf(webDist: string, manifest: Record<string, ManifestChunk>, mo
   return module;
 }
 
-/** The CSS files a chunk needs: its own and those of the chunks it imports, in order. */
-function cssOf(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+/** A chunk and every chunk it imports statically (manifest keys), each once, the imported before the importer. */
+function manifestChunks(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
-  return [...(chunk.imports ?? []).flatMap((imported) => cssOf(manifest, imported, seen)), ...(chunk.css ?? [])];
+  return [...(chunk.imports ?? []).flatMap((imported) => manifestChunks(manifest, imported, seen)), key];
 }
+
+/** The CSS files a chunk needs: its own and those of the chunks it imports, in order. */
+const cssOf = (manifest: Record<string, ManifestChunk>, key: string) => manifestChunks(manifest, key).flatMap((chunk) => manifest[chunk]?.css ?? []);
 
 /** index.html without the <link> element that names this file. */
 function withoutLink(html: string, file: string): string {
@@ -131,13 +135,6 @@ interface PageStyles {
  */
 const CHUNKS_ON_DEMAND = new Set(['src/app/pages/home-page.tsx']);
 
-/** The JavaScript chunks (manifest keys) a chunk imports statically, itself first, each once. */
-function importsOf(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key].imports ?? []) importsOf(manifest, imported, seen);
-  return seen;
-}
 
 /**
  * Critical CSS, inline: the first load's stylesheets and those of the page's own chunk (from
@@ -170,13 +167,16 @@ function readPageStyles(webDist: string): PageStyles {
     }
     return tags;
   };
-  const firstLoadJs = new Set(entries.flatMap((key) => [...importsOf(manifest, key)]));
+  const firstLoadJs = new Set(entries.flatMap((key) => manifestChunks(manifest, key)));
   const chunksByModule = new Map<string, string>();
   const chunksOf = (module: string | undefined) => {
     if (!module || CHUNKS_ON_DEMAND.has(module)) return '';
     let tags = chunksByModule.get(module);
     if (tags === undefined) {
-      const own = [...importsOf(manifest, chunkKeyOf(webDist, manifest, module))].filter((key) => !firstLoadJs.has(key));
+      // the page's own chunk first (asked for first), then what it imports
+      const own = manifestChunks(manifest, chunkKeyOf(webDist, manifest, module))
+        .reverse()
+        .filter((key) => !firstLoadJs.has(key));
       tags = own.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`).join('');
       chunksByModule.set(module, tags);
     }
@@ -513,13 +513,13 @@ export async function createPageRenderer(
       body = encoding ? compressNow(encoding, sent) : sent.body;
     } else {
       // a kept page: its kept forms (the better level); one rendered for this response: compressed now
-      encoding = page.kept ? acceptedEncoding(request.headers['accept-encoding']) : encodingNow(accepted, page);
+      encoding = page.kept ? preferred(accepted) : encodingNow(accepted, page);
       // (the hash of the page's UTF-8 bytes)
       const identityEtag = page.etag ?? etagOf(page.body);
-      // Each encoding is its own representation, with its own validator. A weak one: the bytes
-      // of a kept page's first response (the fast level) and of the later ones (the better
-      // level) differ, the page they decompress to does not (RFC 9110 8.8.1; If-None-Match
-      // compares weakly, so a validator from either response is answered 304).
+      // Each encoding is its own representation, with its own validator. A weak one: a kept
+      // page's first response (compressed at once) and its later ones (the kept form) differ
+      // in bytes, not in the page they decompress to (RFC 9110 8.8.1; If-None-Match compares
+      // weakly, so either response's validator in that encoding is answered 304).
       const etag = encoding ? `W/"${identityEtag.slice(1, -1)}.${encoding}"` : identityEtag;
       reply.header('cache-control', ANONYMOUS_HTML).header('etag', etag);
       if (notModified(request, etag)) return reply.code(304).send();
@@ -657,10 +657,8 @@ export function acceptedEncodings(header: string | undefined): Accepted {
  * The encoding to send a kept page in: brotli, else gzip, when the client accepts it (every
  * browser and CDN does), else none. `Accept-Encoding: gzip, deflate, br, zstd`.
  */
-export function acceptedEncoding(header: string | undefined): Encoding | undefined {
-  const accepted = acceptedEncodings(header);
-  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined;
-}
+const preferred = (accepted: Accepted): Encoding | undefined => (accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined);
+export const acceptedEncoding = (header: string | undefined) => preferred(acceptedEncodings(header));
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -694,8 +692,7 @@ const SPLICE_MIN = 4096;
  * Else brotli quality 2, else gzip level 3.
  */
 function encodingNow(accepted: Accepted, page: Rendered): Encoding | undefined {
-  if (accepted.gzip && splicedPart(page)) return 'gzip';
-  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined;
+  return accepted.gzip && splicedPart(page) ? 'gzip' : preferred(accepted);
 }
 
 function compressNow(encoding: Encoding, page: Rendered): Buffer {

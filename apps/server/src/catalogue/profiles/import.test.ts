@@ -98,7 +98,7 @@ describe('importer', () => {
     );
     const result = await importFile(t.db, write('changed.json', { teachers: changed }));
     expect(result).toEqual({ inserted: 0, updated: 2, unchanged: records.length - 2, skipped: 0, overwroteEdits: [] });
-    const five = (await createTeachersRepository(t.db).getById('5')) as Teacher;
+    const five = (await createTeachersRepository(t.db).getByIds(['5']))[0] as Teacher;
     expect(five.price_per_hour).toBe(99);
     expect(five.reviews).toEqual([{ reviewer_name: 'Zed', reviewer_rating: 1, comment: 'Meh' }]);
     // the list serves the teacher as it is now (its card and language rows were rewritten in the same transaction)

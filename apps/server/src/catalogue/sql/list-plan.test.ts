@@ -303,6 +303,6 @@ describe('the catalogue list statements', () => {
     const again = await repository.list('rating', ANY, null, 4);
     expect(again.itemsJson).toBe(first.itemsJson);
     expect(again.next).toEqual(first.next);
-    expect((JSON.parse(again.itemsJson) as unknown[])[2]).toEqual(await repository.getById(victim));
+    expect((JSON.parse(again.itemsJson) as unknown[])[2]).toEqual((await repository.getByIds([victim]))[0]);
   });
 });

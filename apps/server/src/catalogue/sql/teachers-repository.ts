@@ -1,6 +1,6 @@
 import type { Sort, Stats, Teacher } from '@learnlingo/contract';
 import { languageByOwnName } from '../model/language-names.js';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { catalogueVersion, teacher, teacherCard, teacherLanguage, teacherName, teacherSearch, teacherWord } from '../../db/schema.js';
@@ -20,8 +20,6 @@ import {
   type TagFilter,
   type TagRow,
 } from '../model/registry.js';
-
-const ph = sql.placeholder;
 
 /**
  * A list's filters as the statements take them: each tag filter (registry.ts) in the
@@ -678,11 +676,6 @@ export function createTeachersRepository(db: Database) {
     });
   }
 
-  const byIdStatement = db.orm
-    .select(teacherFields)
-    .from(teacher)
-    .where(and(eq(teacher.id, ph('id')), eq(teacher.hidden, false)))
-    .prepare('teacher_by_id');
   const versionStatement = db.orm
     .select({ version: catalogueVersion.version })
     .from(catalogueVersion)
@@ -835,11 +828,7 @@ export function createTeachersRepository(db: Database) {
       return row?.json ?? null;
     },
 
-    async getById(id: string): Promise<Teacher | null> {
-      const [row] = (await byIdStatement.execute({ id })) as TeacherRow[];
-      return row ? toTeacher(row) : null;
-    },
-
+    /** These teachers (hidden ones too), in no order: the importer's check of what it wrote. */
     async getByIds(ids: string[]): Promise<Teacher[]> {
       if (ids.length === 0) return [];
       const rows = (await db.orm

@@ -82,7 +82,7 @@ describe("a teacher's JSON by id (its card)", () => {
     // a teacher without a card (the statement builds the JSON on the spot)
     await t.db.rows(sql`delete from teacher_card where teacher_id = ${ids[COUNT - 1]}`);
     for (const id of ids) {
-      const expected = JSON.stringify(teacherSchema.parse(await repository.getById(id)));
+      const expected = JSON.stringify(teacherSchema.parse((await repository.getByIds([id]))[0]));
       // (a card's lesson reviews are json_build_object's, spaced: the same value, the same
       // fields in the same order — what a page's state, made again from the value, holds)
       expect(JSON.stringify(JSON.parse((await repository.jsonById(id))!))).toBe(expected);
