@@ -15,8 +15,11 @@
 //   summed as (duration − 50 ms); with their count and the longest.
 // It prints each figure's median, then Lighthouse mobile once per page in the same run
 // (score, TBT, and the machine's `benchmarkIndex`), and the load average at the start and
-// the end. `--trace` also records a Chromium trace of one ×4 load of `/` into /tmp and names
-// the 5 longest main-thread tasks by what ran in them.
+// the end. `--trace` also records a Chromium trace of one ×4 load of each page into /tmp and
+// names the 5 longest main-thread tasks by what ran in them, and where the main thread's time
+// between first paint and interactive went: by trace event (self time) and, for JavaScript,
+// by the source it was built from (the sampling profiler's samples, through the build's
+// source maps: a library, or a file of the app).
 // Nothing is downloaded: Debian's Chromium, the local server only.
 //
 // `--base DIR` compares with another built checkout of the repository (e.g. a worktree of the
@@ -30,7 +33,8 @@
 //        [--network slow4g]
 // `--compile N` (decision 128): N more loads of each page at ×4 with a Chromium trace, which sums
 // V8's compiling on the page's main thread between the first paint and interactive.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -157,8 +161,10 @@ function profileSamples(events, key) {
   for (const e of events) {
     if (e.name === 'Profile' && `${e.pid}:${e.tid}` === key) profiles.set(e.id, { ts: e.args?.data?.startTime ?? e.ts });
   }
+  const pid = Number(key.split(':')[0]);
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || !profiles.has(e.id)) continue;
+    // (a profile's id is its process's own: another renderer's chunks may carry the same id)
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || !profiles.has(e.id)) continue;
     const profile = profiles.get(e.id);
     const { cpuProfile = {}, timeDeltas = [] } = e.args?.data ?? {};
     for (const node of cpuProfile.nodes ?? []) nodes.set(node.id, node.callFrame ?? {});
@@ -169,7 +175,7 @@ function profileSamples(events, key) {
       const fn = frame.functionName || '(anonymous)';
       const idle = fn === '(idle)' || fn === '(program)' || fn === '(root)';
       const url = frame.url ? frame.url.replace(/^https?:\/\/[^/]+/, '') : fn === '(garbage collector)' ? '(GC)' : '(native)';
-      out.push({ ts: profile.ts, dt, fn: `${fn} ${url}${frame.lineNumber >= 0 && frame.url ? `:${frame.lineNumber + 1}` : ''}`, url, idle });
+      out.push({ ts: profile.ts, dt, fn: `${fn} ${url}${frame.lineNumber >= 0 && frame.url ? `:${frame.lineNumber + 1}` : ''}`, url, idle, frame });
     });
   }
   // a sample stands for the time until the next one
@@ -198,14 +204,68 @@ async function tracedLoad(browser, url, { categories, file, settle = 0 }) {
     const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents ?? [];
     const runTasks = new Map();
     for (const e of events) if (e.ph === 'X' && e.name === 'RunTask') runTasks.set(`${e.pid}:${e.tid}`, (runTasks.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
-    // the renderer that painted the page (other renderers: about:blank, workers), else the busiest
-    const painted = events.find((e) => e.name === 'firstContentfulPaint')?.pid;
+    // the renderer that ran the app's scripts, else the one that painted (other renderers:
+    // about:blank, workers, the browser's own WebUI pages, which paint too), else the busiest
+    const ranApp = events.find((e) => ['v8.compileModule', 'v8.evaluateModule', 'EvaluateScript'].includes(e.name) && JSON.stringify(e.args ?? {}).includes('/assets/'))?.pid;
+    const painted = ranApp ?? events.find((e) => e.name === 'firstContentfulPaint')?.pid;
     const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => ({ key: `${e.pid}:${e.tid}`, pid: e.pid }));
     const main = mains.sort((a, b) => Number(b.pid === painted) - Number(a.pid === painted) || (runTasks.get(b.key) ?? 0) - (runTasks.get(a.key) ?? 0))[0]?.key ?? null;
     return { timing, events, main };
   } finally {
     await context.close();
   }
+}
+
+/** Each built script's source map (node:module's SourceMap), read once; null when the file has none. */
+const sourceMaps = new Map();
+function sourceMapOf(file) {
+  if (!sourceMaps.has(file)) {
+    const mapFile = path.join(root, 'apps/web/dist/assets', `${file}.map`);
+    sourceMaps.set(file, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : null);
+  }
+  return sourceMaps.get(file);
+}
+
+/**
+ * Where a sampled frame's code came from: the library (`react-dom`, `@reduxjs/toolkit`) or the
+ * app's file (`src/lib/head.ts`) that the build made it from; a native frame by its name.
+ */
+function sourceOf(frame) {
+  const file = frame.url?.match(/\/assets\/([^/?#]+\.js)$/)?.[1];
+  if (!file) return frame.url ? 'the page (inline)' : `(${(frame.functionName || 'native').replace(/^\((.*)\)$/, '$1')})`;
+  const found = sourceMapOf(file)?.findEntry(frame.lineNumber, frame.columnNumber);
+  const source = found?.originalSource;
+  if (!source) return file;
+  const library = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+  return library ?? source.replace(/^.*?\/(src\/)/, '$1').replace(/^(?:\.\.\/)+/, '');
+}
+
+/**
+ * The main thread between first paint (`t0`) and interactive (`t1`), trace µs: self time by
+ * trace event (an event's own time, its nested events' taken out; a task's time that no
+ * event inside names is "(in tasks, unnamed)"), and the sampled JavaScript's time by source.
+ */
+function windowBreakdown(events, key, samples, t0, t1) {
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === key && e.dur > 0 && e.ts + e.dur > t0 && e.ts < t1).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const selfTime = new Map();
+  const open = [];
+  const clipped = (e) => Math.max(0, Math.min(e.ts + e.dur, t1) - Math.max(e.ts, t0));
+  for (const e of onMain) {
+    while (open.length && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) selfTime.set(parent, (selfTime.get(parent) ?? 0) - clipped(e));
+    selfTime.set(e, (selfTime.get(e) ?? 0) + clipped(e));
+    open.push(e);
+  }
+  const byEvent = new Map();
+  for (const [e, us] of selfTime) {
+    const name = e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask' ? '(in tasks, unnamed)' : e.name;
+    byEvent.set(name, (byEvent.get(name) ?? 0) + us);
+  }
+  const bySource = new Map();
+  for (const sample of samples) if (sample.ts >= t0 && sample.ts <= t1) bySource.set(sourceOf(sample.frame), (bySource.get(sourceOf(sample.frame)) ?? 0) + sample.dt);
+  const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, us]) => ({ name, ms: Math.round(us / 1000) }));
+  return { ms: Math.round((t1 - t0) / 1000), events: top(byEvent, 10), sources: top(bySource, 12) };
 }
 
 /**
@@ -232,9 +292,11 @@ async function traceLongTasks(browser, url) {
   const samples = profileSamples(events, key);
   // trace timestamps (µs, monotonic) against the page's clock: navigationStart's event
   const nav = events.find((e) => e.name === 'navigationStart' && `${e.pid}:${e.tid}` === key);
+  const window = nav ? windowBreakdown(events, key, samples, nav.ts + timing.fcp * 1000, nav.ts + timing.interactive * 1000) : null;
   return {
     file,
     timing,
+    window,
     tasks: longest.map((task) => {
       const inside = onMain
         .filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e.dur >= 1000)
@@ -272,7 +334,7 @@ const COMPILE_EVENTS = new Set(['V8.CompileCode', 'V8.CompileLazy', 'V8.ParseFun
 async function compileOnMainThread(browser, url) {
   const categories = ['devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'];
   const { timing, events, main } = await tracedLoad(browser, url, { categories });
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  const fcp = main && events.find((e) => e.name === 'firstContentfulPaint' && String(e.pid) === main.split(':')[0]);
   if (!fcp || !main) throw new Error(`${url}: no first paint or renderer in the trace`);
   // the window on the trace's clock (µs): from the paint's event, as long as the page measured it
   const t0 = fcp.ts;
@@ -377,11 +439,9 @@ try {
     }
   }
 
-  let trace;
-  if (TRACE) {
-    trace = await traceLongTasks(browser, server.base + '/');
-    results.trace = trace;
-  }
+  const traces = [];
+  for (const pagePath of TRACE ? server.pages : []) traces.push({ page: pagePath, ...(await traceLongTasks(browser, server.base + pagePath)) });
+  if (traces.length) results.traces = traces;
 
   const loadEnd = os.loadavg();
   results.loadEnd = loadEnd;
@@ -415,12 +475,18 @@ try {
       `  ${who(row)} Lighthouse: ${row['Lighthouse score']} ${okScore ? 'meets' : 'MISSES'} ≥ ${TARGET.score}; TBT ${row['LH TBT ms']} ms ${okTbt ? 'meets' : 'MISSES'} ≤ ${TARGET.tbt} (benchmarkIndex ${row.benchmarkIndex})`,
     );
   }
-  if (trace) {
-    console.log(`\nTrace of one ×4 load of / (${trace.file}): FCP ${ms(trace.timing.fcp)} ms, interactive ${ms(trace.timing.interactive)} ms; the 5 longest main-thread tasks:`);
+  for (const trace of traces) {
+    console.log(`\nTrace of one ×4 load of ${trace.page} (${trace.file}; tracing slows the page): FCP ${ms(trace.timing.fcp)} ms, interactive ${ms(trace.timing.interactive)} ms; the 5 longest main-thread tasks:`);
     for (const t of trace.tasks) {
       console.log(`  ${t.ms} ms at ${t.at ?? '?'} ms: ${t.what}`);
       if (t.scripts) console.log(`      scripts: ${t.scripts}`);
       if (t.functions) console.log(`      functions (self time): ${t.functions}`);
+    }
+    if (trace.window) {
+      const list = (items) => items.map((x) => `${x.name} ${x.ms}`).join(', ');
+      console.log(`  first paint → interactive, ${trace.window.ms} ms on the main thread (ms, self time):`);
+      console.log(`      by trace event: ${list(trace.window.events)}`);
+      console.log(`      JavaScript by source: ${list(trace.window.sources)}`);
     }
   }
   results.rows = rows;
