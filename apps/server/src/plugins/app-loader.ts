@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
 
 /**
- * The app's code starts after the server-rendered page has painted (decision 092).
+ * The app's code starts after the server-rendered page has painted (decision 092), at once
+ * when the page has painted before the loader runs (decision 133).
  *
  * The HTML is the whole page; the JavaScript only makes it alive. Loaded from the head, even
  * at `fetchpriority=low`, its ~100 kB competed with the page for the first seconds of a slow
@@ -48,6 +49,9 @@ export const APP_LOADER =
   // that was in the background (no paint, so no paint entry) coming to the front
   "setTimeout(go,2000);d.addEventListener('visibilitychange',function(){if(!d.hidden)requestAnimationFrame(soon)});" +
   "try{if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')==-1)throw 0;" +
+  // a long page is painted before the parser reaches the loader: its paint entry is there
+  // already, and the observer would report it only after the page's next frames (decision 133)
+  "if(performance.getEntriesByName('first-contentful-paint').length)soon();else " +
   "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();soon()}}).observe({type:'paint',buffered:true})}" +
   'catch(e){requestAnimationFrame(soon)}})()';
 

@@ -1,0 +1,84 @@
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { APP_LOADER } from './app-loader.js';
+
+/**
+ * The loader run in a bare context: a document with the template, the paint entries the page
+ * has so far, a PerformanceObserver that reports when told, and timers and frames that run when
+ * told. What it records is what the loader asked for.
+ */
+function loaderIn({ painted }: { painted: boolean }) {
+  const appended: unknown[] = [];
+  const timers: { run: () => void; delay: number }[] = [];
+  const frames: (() => void)[] = [];
+  const observers: { report: (names: string[]) => void; options: unknown }[] = [];
+  const scripts = { scripts: 'the template content' };
+  const fcp = () => (painted ? [{ name: 'first-contentful-paint' }] : []);
+  class FakeObserver {
+    static supportedEntryTypes = ['paint'];
+    constructor(private readonly callback: (list: unknown, observer: unknown) => void) {}
+    observe(options: unknown) {
+      const report = (names: string[]) =>
+        this.callback({ getEntriesByName: (name: string) => names.filter((n) => n === name).map((n) => ({ name: n })) }, this);
+      observers.push({ report, options });
+    }
+    disconnect() {}
+  }
+  const document = {
+    hidden: false,
+    getElementById: (id: string) => (id === 'app-scripts' ? { content: scripts } : null),
+    importNode: (node: unknown) => ({ imported: node }),
+    head: { appendChild: (node: unknown) => appended.push(node) },
+    addEventListener: () => {},
+  };
+  const window = {
+    document,
+    PerformanceObserver: FakeObserver,
+    performance: { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? fcp() : []) },
+    setTimeout: (run: () => void, delay: number) => timers.push({ run, delay }),
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+  };
+  vm.runInNewContext(APP_LOADER, { ...window, window });
+  /** Runs the timers of `delay` ms that are due. */
+  const runTimers = (delay: number) => {
+    for (const timer of timers.filter((t) => t.delay === delay)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
+  return { appended, timers, frames, observers, runTimers };
+}
+
+describe('the app loader (decisions 092, 133)', () => {
+  it('starts the app in the next task when the page painted before the loader ran', () => {
+    const loader = loaderIn({ painted: true });
+    // nothing waits for the observer: it is not even asked
+    expect(loader.observers).toHaveLength(0);
+    expect(loader.appended).toHaveLength(0);
+    loader.runTimers(0);
+    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' } }]);
+    // the 2 s fallback finds the app started: once only
+    loader.runTimers(2000);
+    expect(loader.appended).toHaveLength(1);
+  });
+
+  it('waits for the first paint when the loader runs before it', () => {
+    const loader = loaderIn({ painted: false });
+    expect(loader.observers).toHaveLength(1);
+    expect(loader.observers[0]!.options).toEqual({ type: 'paint', buffered: true });
+    expect(loader.timers.filter((t) => t.delay === 0)).toHaveLength(0);
+    // the first paint (not the first contentful one) does not start it
+    loader.observers[0]!.report(['first-paint']);
+    loader.runTimers(0);
+    expect(loader.appended).toHaveLength(0);
+    loader.observers[0]!.report(['first-contentful-paint']);
+    loader.runTimers(0);
+    expect(loader.appended).toHaveLength(1);
+  });
+
+  it('starts the app after 2 s when no paint is reported', () => {
+    const loader = loaderIn({ painted: false });
+    loader.runTimers(2000);
+    expect(loader.appended).toHaveLength(1);
+  });
+});
