@@ -28,34 +28,18 @@ const HEAD_SEPARATOR = Buffer.from('\n    ');
 const STATE_OPEN = Buffer.from('<script id="ssr-state" type="application/json">');
 const STATE_CLOSE = Buffer.from('</script>');
 
-/** The built index.html, cut where the page's parts go (UTF-8, made once: the same for every page). */
+/**
+ * The built index.html, cut where the page's parts go (UTF-8, made once: the same for every
+ * page). `end` stops where the loader's template of the app's scripts closes, so that a page's
+ * own chunks' modulepreloads join them (decision 131); `close` is the rest (the whole end, and
+ * `close` empty, for a template without one: Vite's in development).
+ */
 interface Template {
   beforeHead: Buffer;
   beforeHtml: Buffer;
   beforeState: Buffer;
   end: Buffer;
-}
-
-/**
- * The template's end for a page module: its own chunks' modulepreloads join the app's scripts in
- * the loader's template, so they are asked for with the shell, after the first paint, instead of
- * once the layout has rendered and asks for them (issue 28; decision 131). Made once per module.
- */
-const endsByModule = new WeakMap<Template, Map<string, Buffer>>();
-function endFor(template: Template, pageStyles: PageStyles, module: string | undefined): Buffer {
-  const chunks = pageStyles.chunksOf(module);
-  if (!chunks || !module) return template.end;
-  let ends = endsByModule.get(template);
-  if (!ends) endsByModule.set(template, (ends = new Map()));
-  let end = ends.get(module);
-  if (!end) {
-    const html = template.end.toString();
-    const opening = html.indexOf(APP_SCRIPTS_TEMPLATE);
-    const at = opening < 0 ? -1 : html.indexOf('</template>', opening);
-    end = at < 0 ? template.end : Buffer.from(html.slice(0, at) + chunks + html.slice(at));
-    ends.set(module, end);
-  }
-  return end;
+  close: Buffer;
 }
 
 function splitTemplate(html: string, indexFile: string): Template {
@@ -65,7 +49,15 @@ function splitTemplate(html: string, indexFile: string): Template {
   if (beforeHead === undefined || beforeHtml === undefined || beforeState === undefined || end === undefined) {
     throw new Error(`${indexFile} lacks the <!--ssr-head-->, <!--ssr-html--> or <!--ssr-state--> marks`);
   }
-  return { beforeHead: Buffer.from(beforeHead), beforeHtml: Buffer.from(beforeHtml), beforeState: Buffer.from(beforeState), end: Buffer.from(end) };
+  const opening = end.indexOf(APP_SCRIPTS_TEMPLATE);
+  const closing = opening < 0 ? end.length : end.indexOf('</template>', opening);
+  return {
+    beforeHead: Buffer.from(beforeHead),
+    beforeHtml: Buffer.from(beforeHtml),
+    beforeState: Buffer.from(beforeState),
+    end: Buffer.from(end.slice(0, closing)),
+    close: Buffer.from(end.slice(closing)),
+  };
 }
 
 interface ManifestChunk {
@@ -124,8 +116,12 @@ interface PageStyles {
   linked: string[];
   /** the <head> tags for a page module's styles (UTF-8, made once per module: the same bytes for every page) */
   forModule(module: string | undefined): Buffer;
-  /** modulepreload tags for a page module's own chunks (those not in the first load), '' for none */
-  chunksOf(module: string | undefined): string;
+  /**
+   * modulepreload tags for a page module's own chunks (those not in the first load), for the
+   * loader's template: asked for with the shell, after the first paint, not once the layout has
+   * rendered and asks for them (issue 28; decision 131). Made once per module; empty for none.
+   */
+  chunksOf(module: string | undefined): Buffer;
 }
 
 /**
@@ -135,7 +131,6 @@ interface PageStyles {
  */
 const CHUNKS_ON_DEMAND = new Set(['src/app/pages/home-page.tsx']);
 
-
 /**
  * Critical CSS, inline: the first load's stylesheets and those of the page's own chunk (from
  * Vite's manifest) in one <style> in the head, so the first paint waits for no stylesheet
@@ -144,7 +139,7 @@ const CHUNKS_ON_DEMAND = new Set(['src/app/pages/home-page.tsx']);
  */
 function readPageStyles(webDist: string): PageStyles {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) return { linked: [], forModule: () => EMPTY, chunksOf: () => '' };
+  if (!fs.existsSync(manifestFile)) return { linked: [], forModule: () => EMPTY, chunksOf: () => EMPTY };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const firstLoad = [...new Set(entries.flatMap((key) => cssOf(manifest, key)))];
@@ -168,16 +163,16 @@ function readPageStyles(webDist: string): PageStyles {
     return tags;
   };
   const firstLoadJs = new Set(entries.flatMap((key) => manifestChunks(manifest, key)));
-  const chunksByModule = new Map<string, string>();
+  const chunksByModule = new Map<string, Buffer>();
   const chunksOf = (module: string | undefined) => {
-    if (!module || CHUNKS_ON_DEMAND.has(module)) return '';
+    if (!module || CHUNKS_ON_DEMAND.has(module)) return EMPTY;
     let tags = chunksByModule.get(module);
     if (tags === undefined) {
       // the page's own chunk first (asked for first), then what it imports
       const own = manifestChunks(manifest, chunkKeyOf(webDist, manifest, module))
         .reverse()
         .filter((key) => !firstLoadJs.has(key));
-      tags = own.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`).join('');
+      tags = Buffer.from(own.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`).join(''));
       chunksByModule.set(module, tags);
     }
     return tags;
@@ -292,7 +287,7 @@ async function viteRenderer(app: FastifyInstance, webRoot: string): Promise<(url
     template: splitTemplate(await vite.transformIndexHtml(url, fs.readFileSync(indexFile, 'utf8')), indexFile),
     entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as unknown as ServerEntry,
     // (Vite's own modules bring the styles in development)
-    pageStyles: { linked: [], forModule: () => EMPTY, chunksOf: () => '' },
+    pageStyles: { linked: [], forModule: () => EMPTY, chunksOf: () => EMPTY },
   });
 }
 
@@ -382,7 +377,9 @@ export async function createPageRenderer(
       result.htmlBytes ?? Buffer.from(result.html),
       template.beforeState,
       ...(result.state === null ? [] : [STATE_OPEN, Buffer.from(result.state), STATE_CLOSE]),
-      endFor(template, pageStyles, result.modules[0]),
+      template.end,
+      pageStyles.chunksOf(result.modules[0]),
+      template.close,
     ]);
     return { body, constant: { at: before.reduce((length, part) => length + part.length, 0), part: styles } };
   };
@@ -657,8 +654,7 @@ export function acceptedEncodings(header: string | undefined): Accepted {
  * The encoding to send a kept page in: brotli, else gzip, when the client accepts it (every
  * browser and CDN does), else none. `Accept-Encoding: gzip, deflate, br, zstd`.
  */
-const preferred = (accepted: Accepted): Encoding | undefined => (accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined);
-export const acceptedEncoding = (header: string | undefined) => preferred(acceptedEncodings(header));
+export const preferred = (accepted: Accepted): Encoding | undefined => (accepted.br ? 'br' : accepted.gzip ? 'gzip' : undefined);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
