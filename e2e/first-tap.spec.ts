@@ -49,6 +49,19 @@ for (const [what, held] of [
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByLabel('Languages')).toBeVisible();
   });
+
+  test(`Load more tapped while ${what} loads adds the next teachers once it runs, not a page of them alone`, async ({ page }) => {
+    const release = await holdScripts(page, held);
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(4);
+    const firstFour = await cards.getByRole('heading', { level: 2 }).allTextContents();
+    await page.getByRole('link', { name: 'Load more' }).click();
+    release();
+    await expect(cards).toHaveCount(8);
+    expect((await cards.getByRole('heading', { level: 2 }).allTextContents()).slice(0, 4)).toEqual(firstFour);
+    await expect(page).toHaveURL(/\/teachers$/);
+  });
 }
 
 test("the narrow screens' Menu tapped while the app loads opens, and stays open once it runs", async ({ page }) => {

@@ -8,6 +8,7 @@ export const EARLY_INPUT_GLOBAL = '__earlyInput';
 
 /**
  * A control's state as the loader records it: its value, or for a checkbox or radio whether
- * it is checked; `'click'` for a `type=button` button clicked (the last one clicked is last).
+ * it is checked; `'click'` for a `type=button` button clicked, or a link the app answers in
+ * place (`a[data-in-place]`) whose following the loader held (the last one clicked is last).
  */
 export type EarlyInput = Map<EventTarget, string | boolean>;

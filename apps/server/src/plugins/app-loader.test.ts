@@ -29,10 +29,13 @@ function loaderIn({ painted }: { painted: boolean }) {
     getElementById: (id: string) => (id === 'app-scripts' ? { content: scripts } : null),
     importNode: (node: unknown) => ({ imported: node }),
     head: { appendChild: (node: unknown) => appended.push(node) },
-    addEventListener: () => {},
+    addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
   };
-  const window = {
+  const listeners: Record<string, (event: unknown) => void> = {};
+  const followed: string[] = [];
+  const window: Record<string, unknown> = {
     document,
+    location: { assign: (href: string) => followed.push(href) },
     PerformanceObserver: FakeObserver,
     performance: { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? fcp() : []) },
     setTimeout: (run: () => void, delay: number) => timers.push({ run, delay }),
@@ -46,7 +49,7 @@ function loaderIn({ painted }: { painted: boolean }) {
       timer.run();
     }
   };
-  return { appended, timers, frames, observers, runTimers };
+  return { appended, timers, frames, observers, runTimers, listeners, followed, window };
 }
 
 describe('the app loader (decisions 092, 133)', () => {
@@ -80,5 +83,49 @@ describe('the app loader (decisions 092, 133)', () => {
     const loader = loaderIn({ painted: false });
     loader.runTimers(2000);
     expect(loader.appended).toHaveLength(1);
+  });
+});
+
+describe('a click on a link the app answers in place, before it runs (issue 28)', () => {
+  const link = { tagName: 'A', href: '/teachers?cursor=abc', closest: (selector: string) => (selector.includes('a[data-in-place]') ? link : null) };
+  const click = (init: Record<string, unknown> = {}) => {
+    const event = { target: link, button: 0, defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true), ...init };
+    return event;
+  };
+
+  it('is held for the app, which clicks it again once it runs; the browser does not follow it', () => {
+    const loader = loaderIn({ painted: true });
+    const event = click();
+    loader.listeners.click!(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect([...(loader.window.__earlyInput as Map<unknown, unknown>)]).toEqual([[link, 'click']]);
+    // the app runs and takes what was recorded (apps/web/src/lib/head.ts): the fallback stands down
+    loader.window.__earlyInput = undefined;
+    loader.runTimers(6000);
+    expect(loader.followed).toEqual([]);
+  });
+
+  it('is followed after 6 s when the app has not come (its scripts failed)', () => {
+    const loader = loaderIn({ painted: true });
+    loader.listeners.click!(click());
+    loader.runTimers(6000);
+    expect(loader.followed).toEqual(['/teachers?cursor=abc']);
+  });
+
+  it('keeps the browser\'s meaning for a click with a modifier or another button, and leaves one React holds to React', () => {
+    const loader = loaderIn({ painted: true });
+    for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }]) {
+      const event = click(init);
+      loader.listeners.click!(event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    const hydrated = { ...link, __reactFiber$x1: {} };
+    hydrated.closest = () => hydrated;
+    const event = click({ target: hydrated });
+    loader.listeners.click!(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect((loader.window.__earlyInput as Map<unknown, unknown>).size).toBe(0);
+    loader.runTimers(6000);
+    expect(loader.followed).toEqual([]);
   });
 });

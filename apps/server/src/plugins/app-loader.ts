@@ -23,26 +23,35 @@ import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
  * change, so its state (and what a form would send) is the server's until the app replays
  * them (issue 28). So too the last click on a button that does nothing without the app
  * (`type=button`: Forgot password, a panel's toggle): the app clicks it again once it runs,
- * so the tap is late but not lost. Links and forms need no replay: the browser follows them.
+ * so the tap is late but not lost. So too a plain click on a link the app answers in place
+ * (`a[data-in-place]`: "Load more" adds the next teachers to the list; followed, the link opens
+ * them alone): held, clicked again once the app runs, followed if it has not come within 6 s.
+ * Other links and forms need no replay: the browser follows them.
  *
  * The loader is inline so that it costs no request; the CSP allows exactly it by its hash.
  */
 export const APP_LOADER =
-  "(function(){var d=document,t=d.getElementById('app-scripts'),s=0,P=window.PerformanceObserver;" +
+  "(function(){var d=document,t=d.getElementById('app-scripts'),s=0,h,P=window.PerformanceObserver;" +
   // what a person types, picks or ticks before the app is live, by control (EARLY_INPUT_GLOBAL):
   // React does not hear it, and the app replays it once it runs (apps/web/src/lib/early-input.ts)
   `window.${EARLY_INPUT_GLOBAL}=new Map;function r(v){var c=v.target,k=window.${EARLY_INPUT_GLOBAL};` +
   "if(k&&c&&'value'in c)k.set(c,c.type=='checkbox'||c.type=='radio'?c.checked:c.value)}" +
   "d.addEventListener('input',r,true);d.addEventListener('change',r,true);" +
-  // and the last button that only the app can answer (type=button: a modal, a panel) clicked
-  // while React does not hold it yet, to click again once the page is live. React drops a
-  // click on an element it has not hydrated (its code still loading, or its turn not come);
-  // one it has hydrated (React's `__reactFiber$` key on the element) it answers itself. Not a
-  // popover's button (the narrow screens' Menu): the browser opens it without the app, and a
-  // second click would close it again.
+  // and the last button that only the app can answer (type=button: a modal, a panel), or link
+  // it answers in place (a[data-in-place]: "Load more" adds the next teachers to the list,
+  // where the link alone opens them on their own), clicked while React does not hold it yet,
+  // to click again once the page is live. React drops a click on an element it has not
+  // hydrated (its code still loading, or its turn not come), and stops it there; one it has
+  // hydrated (React's `__reactFiber$` key on the element) it answers itself. A link's plain
+  // click is held from the browser, then followed after 6 s if the app has not come by then
+  // (its scripts failed). Not a popover's button (the narrow screens' Menu): the browser
+  // opens it without the app, and a second click would close it again.
   "d.addEventListener('click',function(v){var c=v.target,k=window." + EARLY_INPUT_GLOBAL + ";" +
-  "c=c&&c.closest&&c.closest('button[type=button]:not([popovertarget])');" +
-  "if(k&&c&&!Object.keys(c).some(function(x){return x.indexOf('__reactFiber$')==0})){k.delete(c);k.set(c,'click')}},true);" +
+  "c=c&&c.closest&&c.closest('button[type=button]:not([popovertarget]),a[data-in-place][href]');" +
+  "if(!k||!c||Object.keys(c).some(function(x){return x.indexOf('__reactFiber$')==0}))return;" +
+  "if(c.tagName=='A'){if(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)return;v.preventDefault();h=c;" +
+  "setTimeout(function(){if(window." + EARLY_INPUT_GLOBAL + "===k&&h===c)location.assign(c.href)},6000)}" +
+  "k.delete(c);k.set(c,'click')},true);" +
   'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
   'function soon(){setTimeout(go,0)}' +
   // the fallbacks first, so that nothing below can leave the app unloaded: 2 s, and a tab

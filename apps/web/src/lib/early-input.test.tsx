@@ -33,6 +33,15 @@ function Form({ seen }: { seen: Record<string, unknown> }) {
       <button type="button" onClick={() => setPanel((n) => n + 1)}>
         Filters
       </button>
+      <a
+        href="?page=2"
+        onClick={(event) => {
+          event.preventDefault();
+          setPanel((n) => n + 10);
+        }}
+      >
+        Load more
+      </a>
     </form>
   );
 }
@@ -99,6 +108,16 @@ describe('replayEarlyInput', () => {
     });
     act(() => replayEarlyInput(early));
     expect(seen.panel).toBe(1);
+  });
+
+  it('clicks again a link the app answers in place whose following the loader held', async () => {
+    const { seen, early } = await hydrateAfter((form, early) => {
+      early.set(form.querySelector('button')!, 'click');
+      early.set(form.querySelector('a')!, 'click'); // the last one clicked
+    });
+    act(() => replayEarlyInput(early));
+    expect(seen.panel).toBe(10);
+    expect(window.location.search).toBe('');
   });
 
   it('leaves a field typed on since the page went live (React heard that) and controls no longer in the page', async () => {

@@ -1,4 +1,9 @@
-import type { EarlyInput } from '@learnlingo/contract/plain';
+import { EARLY_INPUT_GLOBAL, type EarlyInput } from '@learnlingo/contract/plain';
+
+/** What the page's loader has recorded and the app has not yet replayed (none on the server, or once replayed). */
+export function earlyInput(): EarlyInput | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyInput | undefined>)[EARLY_INPUT_GLOBAL];
+}
 
 /**
  * Replays what a person typed, picked or ticked before the app was live (issue 28).
@@ -16,13 +21,14 @@ import type { EarlyInput } from '@learnlingo/contract/plain';
  * - a select: its option is picked again (hydration may have reset it) and a `change` event sent;
  * - a checkbox or radio: React is made to believe the opposite state, and a click puts the
  *   person's back, as their own click would;
- * - the last `type=button` button clicked (nothing happens without the app): clicked again.
+ * - the last `type=button` button clicked (nothing happens without the app), or link the app
+ *   answers in place ("Load more"; the loader held the browser from following it): clicked again.
  */
 export function replayEarlyInput(early: EarlyInput): void {
-  let clicked: HTMLButtonElement | undefined;
+  let clicked: HTMLButtonElement | HTMLAnchorElement | undefined;
   for (const [control, state] of early) {
     if (!(control instanceof Element) || !control.isConnected) continue;
-    if (control instanceof HTMLButtonElement) clicked = control;
+    if (control instanceof HTMLButtonElement || control instanceof HTMLAnchorElement) clicked = control;
     else if (control instanceof HTMLSelectElement && typeof state === 'string') {
       control.value = state;
       control.dispatchEvent(new Event('change', { bubbles: true }));
@@ -36,7 +42,7 @@ export function replayEarlyInput(early: EarlyInput): void {
     }
   }
   // after the fields: the last button only the app answers (a modal, a panel), as if clicked now
-  if (clicked && !clicked.disabled) clicked.click();
+  if (clicked && !(clicked instanceof HTMLButtonElement && clicked.disabled)) clicked.click();
 }
 
 function retype(control: HTMLInputElement | HTMLTextAreaElement, text: string): void {

@@ -1,6 +1,6 @@
-import { EARLY_INPUT_GLOBAL, type EarlyInput } from '@learnlingo/contract/plain';
+import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract/plain';
 import { createContext, useContext, useEffect } from 'react';
-import { replayEarlyInput } from './early-input';
+import { earlyInput, replayEarlyInput } from './early-input';
 
 /** A page's head: what search engines and link previews read. */
 export interface PageHead {
@@ -45,7 +45,7 @@ export interface HeadCollector {
  * early-input.ts) is told to React, at once (the page's code is here, nothing to fetch).
  */
 function replayOnce(): void {
-  const early = (window as unknown as Record<string, EarlyInput | undefined>)[EARLY_INPUT_GLOBAL];
+  const early = earlyInput();
   if (!early) return;
   (window as unknown as Record<string, undefined>)[EARLY_INPUT_GLOBAL] = undefined;
   if (early.size > 0) replayEarlyInput(early);
