@@ -62,7 +62,7 @@ const serverProject = (engine: 'pglite' | 'postgres', isolated = false): TestPro
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     setupFiles: ['./src/test/setup.ts'],
-    ...(engine === 'pglite' ? { globalSetup: ['./src/test/pglite-template.ts'] } : {}),
+    globalSetup: [engine === 'pglite' ? './src/test/pglite-template.ts' : './src/test/postgres-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

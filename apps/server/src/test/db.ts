@@ -25,7 +25,12 @@ export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number |
   if (testEngine === 'pglite') {
     // from the run's migrated template (pglite-template.ts); migrate() then finds nothing to do
     const template = inject('pgliteTemplate');
-    const db = await openDatabase({ engine: 'pglite', dataDir: 'memory', from: template ? await openAsBlob(template) : undefined });
+    const db = await openDatabase({
+      engine: 'pglite',
+      dataDir: 'memory',
+      from: template ? await openAsBlob(template) : undefined,
+      sharedBuffers: '16MB',
+    });
     await db.migrate();
     return { db, drop: () => db.close() };
   }
@@ -40,7 +45,9 @@ export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number |
   const name = `ll_test_${randomBytes(6).toString('hex')}`;
   try {
     await admin.connect();
-    await admin.query(`create database "${name}"`);
+    // from the run's migrated template (postgres-template.ts); migrate() then finds nothing to do
+    const template = inject('postgresTemplate');
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } catch (error) {
     await admin.end().catch(() => {});
     throw new Error(
