@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, formOf, test } from './fixtures';
 
@@ -63,6 +65,54 @@ for (const [what, held] of [
     await expect(page).toHaveURL(/\/teachers$/);
   });
 }
+
+/**
+ * A proxy of the app on 127.0.0.1 that sends the page at `path` in two parts: up to `cut` (the
+ * page so far is on screen, the parser waits for the rest), and the rest once `release` is
+ * called: a page still arriving, as on a slow connection or a slow phone's parser.
+ */
+async function pageInTwoParts(baseURL: string, pagePath: string, cut: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const proxy = http.createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(new URL(request.url ?? '/', baseURL), {
+        headers: { accept: request.headers.accept ?? '*/*', cookie: request.headers.cookie ?? '', 'accept-encoding': 'identity' },
+        redirect: 'manual',
+      });
+      const headers = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding'].includes(name)));
+      const body = Buffer.from(await upstream.arrayBuffer());
+      response.writeHead(upstream.status, headers);
+      const at = request.url === pagePath ? body.indexOf(cut) : -1;
+      if (at < 0) return void response.end(body);
+      response.write(body.subarray(0, at));
+      await released;
+      response.end(body.subarray(at));
+    })().catch(() => response.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${pagePath}`;
+  const close = () => new Promise<void>((resolve) => {
+    proxy.close(() => resolve());
+    proxy.closeAllConnections();
+  });
+  return { url, release, close };
+}
+
+test("a filter picked while the page is still arriving, the cards not yet, is the list's query once it runs (decision 134)", async ({ page, baseURL }) => {
+  const proxy = await pageInTwoParts(baseURL!, '/teachers', '<article');
+  try {
+    await page.goto(proxy.url, { waitUntil: 'commit' });
+    await page.getByLabel('Languages').selectOption('French');
+    await expect(page.getByRole('article')).toHaveCount(0); // the parser has not reached the cards
+    proxy.release();
+    await expect(page).toHaveURL(/\/teachers\?language=French$/);
+    await expect(page.getByLabel('Languages')).toHaveValue('French');
+  } finally {
+    proxy.release();
+    await proxy.close();
+  }
+});
 
 test("the narrow screens' Menu tapped while the app loads opens, and stays open once it runs", async ({ page }) => {
   // a popover: the browser opens it without the app, so the tap is not the app's to answer again

@@ -13,6 +13,8 @@ function loaderIn({ painted }: { painted: boolean }) {
   const frames: (() => void)[] = [];
   const observers: { report: (names: string[]) => void; options: unknown }[] = [];
   const scripts = { scripts: 'the template content' };
+  const entry = { entry: 'the module script' };
+  const domReady: (() => void)[] = [];
   const fcp = () => (painted ? [{ name: 'first-contentful-paint' }] : []);
   class FakeObserver {
     static supportedEntryTypes = ['paint'];
@@ -27,9 +29,21 @@ function loaderIn({ painted }: { painted: boolean }) {
   const document = {
     hidden: false,
     getElementById: (id: string) => (id === 'app-scripts' ? { content: scripts } : null),
-    importNode: (node: unknown) => ({ imported: node }),
-    head: { appendChild: (node: unknown) => appended.push(node) },
-    addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
+    readyState: 'loading',
+    // the template's content imported: its modulepreloads, and the entry's script that the loader takes out
+    importNode: (node: unknown) => {
+      const fragment = {
+        imported: node,
+        scripts: [entry],
+        querySelectorAll: (selector: string) => (selector === 'script' ? [...fragment.scripts] : []),
+        removeChild: (child: unknown) => fragment.scripts.splice(fragment.scripts.indexOf(child as typeof entry), 1),
+      };
+      return fragment;
+    },
+    // (a fragment as it is appended: what it holds then)
+    head: { appendChild: (node: { imported?: unknown; scripts?: unknown[] }) => appended.push('imported' in node ? { imported: node.imported, scripts: [...(node.scripts ?? [])] } : node) },
+    addEventListener: (type: string, listener: (event: unknown) => void) =>
+      type === 'DOMContentLoaded' ? domReady.push(listener as () => void) : (listeners[type] = listener),
   };
   const listeners: Record<string, (event: unknown) => void> = {};
   const followed: string[] = [];
@@ -49,7 +63,12 @@ function loaderIn({ painted }: { painted: boolean }) {
       timer.run();
     }
   };
-  return { appended, timers, frames, observers, runTimers, listeners, followed, window };
+  /** The parser reaches the end of the document. */
+  const parsed = () => {
+    document.readyState = 'interactive';
+    for (const run of domReady.splice(0)) run();
+  };
+  return { appended, timers, frames, observers, runTimers, listeners, followed, window, parsed, document };
 }
 
 describe('the app loader (decisions 092, 133)', () => {
@@ -59,10 +78,20 @@ describe('the app loader (decisions 092, 133)', () => {
     expect(loader.observers).toHaveLength(0);
     expect(loader.appended).toHaveLength(0);
     loader.runTimers(0);
-    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' } }]);
+    // the modules are asked for at once; the entry's script runs once the document is parsed (decision 134)
+    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }]);
+    loader.parsed();
+    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }, { entry: 'the module script' }]);
     // the 2 s fallback finds the app started: once only
     loader.runTimers(2000);
-    expect(loader.appended).toHaveLength(1);
+    expect(loader.appended).toHaveLength(2);
+  });
+
+  it('adds the entry at once when the document was parsed before the first paint came', () => {
+    const loader = loaderIn({ painted: false });
+    loader.document.readyState = 'complete';
+    loader.runTimers(2000);
+    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }, { entry: 'the module script' }]);
   });
 
   it('waits for the first paint when the loader runs before it', () => {

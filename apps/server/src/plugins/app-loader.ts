@@ -3,13 +3,14 @@ import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
 
 /**
  * The app's code starts after the server-rendered page has painted (decision 092), at once
- * when the page has painted before the loader runs (decision 133).
+ * when the page has painted before the loader runs (decision 133); its modules are asked for
+ * then, and the entry runs once the document is parsed (decision 134).
  *
  * The HTML is the whole page; the JavaScript only makes it alive. Loaded from the head, even
  * at `fetchpriority=low`, its ~100 kB competed with the page for the first seconds of a slow
  * connection, and a browser (or Lighthouse's simulation of one) counted it into the first
  * and largest paint. So the built index.html's module script and modulepreloads are moved
- * into an inert `<template>`, and a small inline script puts them into the head once the
+ * into an inert `<template>` at the start of the body, and a small inline script puts them into the head once the
  * first contentful paint is on screen (its paint-timing entry, which the browser reports
  * once the frame is presented; then a task), or after 2 s when none comes, or when a tab
  * loaded in the background comes to the front. A browser without paint timing (or whose
@@ -52,7 +53,13 @@ export const APP_LOADER =
   "if(c.tagName=='A'){if(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)return;v.preventDefault();h=c;" +
   "setTimeout(function(){if(window." + EARLY_INPUT_GLOBAL + "===k&&h===c)location.assign(c.href)},6000)}" +
   "k.delete(c);k.set(c,'click')},true);" +
-  'function go(){if(s||!t)return;s=1;d.head.appendChild(d.importNode(t.content,true))}' +
+  // the modules are asked for at once (modulepreload), the entry runs once the document is
+  // parsed: a module script added by a script runs as soon as it has loaded, and React must
+  // find the whole page (the loader is at the start of the body)
+  "function go(){if(s||!t)return;s=1;var f=d.importNode(t.content,true),m=[].slice.call(f.querySelectorAll('script'));" +
+  'm.forEach(function(x){f.removeChild(x)});d.head.appendChild(f);' +
+  "function run(){m.forEach(function(x){d.head.appendChild(x)})}" +
+  "if(d.readyState=='loading')d.addEventListener('DOMContentLoaded',run);else run()}" +
   'function soon(){setTimeout(go,0)}' +
   // the fallbacks first, so that nothing below can leave the app unloaded: 2 s, and a tab
   // that was in the background (no paint, so no paint entry) coming to the front
@@ -75,19 +82,25 @@ const APP_SCRIPT_TAG = /\n?[ \t]*(<script type="module"[^>]*><\/script>|<link re
 
 /**
  * The built index.html with its module script and modulepreloads moved out of the head into
- * `<template id="app-scripts">` at the end of the body, followed by the loader. Unchanged
- * when it has no module script (the development template, whose scripts Vite serves).
+ * `<template id="app-scripts">` at the start of the body, followed by the loader: it hears a
+ * person's input from the first content on (a long page paints long before the parser reaches
+ * its end), and asks for the app's modules at the first paint while the parser is still on the
+ * rest of the page. Unchanged when it has no module script (the development template, whose
+ * scripts Vite serves).
  */
 export function deferAppScripts(html: string): string {
   const tags = [...html.matchAll(APP_SCRIPT_TAG)].map((match) => match[1] ?? '');
   if (!tags.some((tag) => tag.startsWith('<script'))) return html;
-  const end = html.lastIndexOf('</body>');
-  if (end < 0) return html;
-  const withoutTags = html.slice(0, end).replace(APP_SCRIPT_TAG, '');
+  const body = BODY_OPENING.exec(html);
+  if (!body) return html;
+  const start = body.index + body[0].length;
   return (
-    withoutTags +
-    `  ${APP_SCRIPTS_TEMPLATE}${tags.join('')}</template>\n` +
-    `    <script>${APP_LOADER}</script>\n  ` +
-    html.slice(end)
+    html.slice(0, start).replace(APP_SCRIPT_TAG, '') +
+    `\n    ${APP_SCRIPTS_TEMPLATE}${tags.join('')}</template>` +
+    `<script>${APP_LOADER}</script>` +
+    html.slice(start).replace(APP_SCRIPT_TAG, '')
   );
 }
+
+/** The body's opening tag (the built index.html's, a fixed file: no attribute holds a `>`). */
+const BODY_OPENING = /<body[^>]{0,200}>/;

@@ -348,8 +348,9 @@ describe('caching anonymous pages', () => {
     const scripts = [...html.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map((tag) => tag[0]);
     expect(scripts.length).toBeGreaterThan(1);
     for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
-    // none of them in the head or loose in the body: all inside the template, which the loader imports after the first paint
-    const template = /<template id="app-scripts">([\s\S]*?)<\/template>\s*<script>([^<]*)<\/script>\s*<\/body>/.exec(html);
+    // none of them in the head or loose in the body: all inside the template, which the loader imports after the first paint;
+    // both at the start of the body, so that the loader hears input from the first content on (decision 134)
+    const template = /<body>\s*<template id="app-scripts">([\s\S]*?)<\/template>\s*<script>([^<]*)<\/script>\s*<div id="root">/.exec(html);
     expect(template).not.toBeNull();
     expect([...template![1]!.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)]).toHaveLength(scripts.length);
     expect(headOf(html)).not.toMatch(/<script|modulepreload/);

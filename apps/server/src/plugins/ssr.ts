@@ -30,16 +30,17 @@ const STATE_CLOSE = Buffer.from('</script>');
 
 /**
  * The built index.html, cut where the page's parts go (UTF-8, made once: the same for every
- * page). `end` stops where the loader's template of the app's scripts closes, so that a page's
- * own chunks' modulepreloads join them (decision 131); `close` is the rest (the whole end, and
- * `close` empty, for a template without one: Vite's in development).
+ * page). `beforeChunks` stops where the loader's template of the app's scripts closes (at the
+ * start of the body), so that a page's own chunks' modulepreloads join them (decision 131);
+ * `beforeHtml` goes on from there to the markup. A template without the loader's (Vite's in
+ * development) has `beforeHtml` empty.
  */
 interface Template {
   beforeHead: Buffer;
+  beforeChunks: Buffer;
   beforeHtml: Buffer;
   beforeState: Buffer;
   end: Buffer;
-  close: Buffer;
 }
 
 function splitTemplate(html: string, indexFile: string): Template {
@@ -49,14 +50,14 @@ function splitTemplate(html: string, indexFile: string): Template {
   if (beforeHead === undefined || beforeHtml === undefined || beforeState === undefined || end === undefined) {
     throw new Error(`${indexFile} lacks the <!--ssr-head-->, <!--ssr-html--> or <!--ssr-state--> marks`);
   }
-  const opening = end.indexOf(APP_SCRIPTS_TEMPLATE);
-  const closing = opening < 0 ? end.length : end.indexOf('</template>', opening);
+  const opening = beforeHtml.indexOf(APP_SCRIPTS_TEMPLATE);
+  const closing = opening < 0 ? beforeHtml.length : beforeHtml.indexOf('</template>', opening);
   return {
     beforeHead: Buffer.from(beforeHead),
-    beforeHtml: Buffer.from(beforeHtml),
+    beforeChunks: Buffer.from(beforeHtml.slice(0, closing)),
+    beforeHtml: Buffer.from(beforeHtml.slice(closing)),
     beforeState: Buffer.from(beforeState),
-    end: Buffer.from(end.slice(0, closing)),
-    close: Buffer.from(end.slice(closing)),
+    end: Buffer.from(end),
   };
 }
 
@@ -373,13 +374,13 @@ export async function createPageRenderer(
     const body = Buffer.concat([
       ...before,
       styles,
+      template.beforeChunks,
+      pageStyles.chunksOf(result.modules[0]),
       template.beforeHtml,
       result.htmlBytes ?? Buffer.from(result.html),
       template.beforeState,
       ...(result.state === null ? [] : [STATE_OPEN, Buffer.from(result.state), STATE_CLOSE]),
       template.end,
-      pageStyles.chunksOf(result.modules[0]),
-      template.close,
     ]);
     return { body, constant: { at: before.reduce((length, part) => length + part.length, 0), part: styles } };
   };
