@@ -5,7 +5,9 @@
 // does. For `/`, `/teachers` and one teacher's page, at CPU ×1 and ×4 (DevTools'
 // Emulation.setCPUThrottlingRate; no network throttling: the server is local), each of
 // `--runs` fresh page loads (a new browser context each) in Playwright's Chromium records:
-// - FCP: the `first-contentful-paint` paint timing entry;
+// - FCP: the `first-contentful-paint` paint timing entry; LCP: the last `largest-contentful-paint`
+//   candidate by the time the page is interactive and 500 ms more (what a person saw, beside
+//   Lighthouse's simulated LCP);
 // - interactive: `performance.now()` when `<html>` gets `data-hydrated` (a MutationObserver
 //   in an init script; the app sets it in the first effect after hydration);
 // - first paint → interactive, the difference; and first paint → the first of the app's
@@ -72,7 +74,7 @@ for (const file of ['apps/server/dist/server.js', 'apps/server/dist/cli/import.j
 const SIGNAL = 'first-tap: interactive';
 // Runs in the page before its own scripts. (A string: it is browser code, not this file's.)
 const INIT_SCRIPT = `(() => {
-  const t = (window.__firstTap = { interactive: null, longTasks: [] });
+  const t = (window.__firstTap = { interactive: null, longTasks: [], lcp: null });
   const mark = () => {
     if (t.interactive === null && document.documentElement && document.documentElement.hasAttribute('data-hydrated')) {
       t.interactive = performance.now();
@@ -84,6 +86,11 @@ const INIT_SCRIPT = `(() => {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) t.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) t.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
   } catch {}
 })();`;
 
@@ -100,6 +107,7 @@ const READ_SCRIPT = () => ({
   ),
   interactive: globalThis.__firstTap.interactive,
   longTasks: globalThis.__firstTap.longTasks,
+  lcp: globalThis.__firstTap.lcp,
 });
 
 /** Opens `url` and resolves once the page is interactive (at most 60 s). */
@@ -138,6 +146,7 @@ async function load(browser, url, rate) {
       .map((task) => task.start + task.duration - Math.max(task.start, raw.fcp));
     return {
       fcp: raw.fcp,
+      lcp: raw.lcp ?? Number.NaN,
       interactive: raw.interactive,
       paintToInteractive: raw.interactive - raw.fcp,
       paintToScripts: raw.scriptsAsked - raw.fcp,
@@ -377,7 +386,7 @@ try {
           const r = await load(browser, s.base + s.pages[index], rate);
           each.get(build).push(r);
           console.log(
-            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
+            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, LCP ${ms(r.lcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
           );
         }
       }
@@ -390,6 +399,7 @@ try {
           page: pagePath,
           CPU: `×${rate}`,
           'FCP ms': of('fcp'),
+          'LCP ms': of('lcp'),
           'interactive ms': of('interactive'),
           'paint→interactive ms': of('paintToInteractive'),
           'paint→scripts ms': of('paintToScripts'),

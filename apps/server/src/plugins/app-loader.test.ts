@@ -71,47 +71,56 @@ function loaderIn({ painted }: { painted: boolean }) {
   return { appended, timers, frames, observers, runTimers, listeners, followed, window, parsed, document };
 }
 
-describe('the app loader (decisions 092, 133)', () => {
-  it('starts the app in the next task when the page painted before the loader ran', () => {
+describe('the app loader (decisions 092, 133, 135)', () => {
+  const preloads = { imported: { scripts: 'the template content' }, scripts: [] };
+  const entry = { entry: 'the module script' };
+
+  it("asks for the app's modules with the page, before any paint: the template's modulepreloads, without the entry", () => {
+    const loader = loaderIn({ painted: false });
+    expect(loader.appended).toEqual([preloads]);
+  });
+
+  it('adds the entry in the next task when the page painted before the loader ran; it runs once the document is parsed', () => {
     const loader = loaderIn({ painted: true });
     // nothing waits for the observer: it is not even asked
     expect(loader.observers).toHaveLength(0);
-    expect(loader.appended).toHaveLength(0);
+    expect(loader.appended).toEqual([preloads]);
     loader.runTimers(0);
-    // the modules are asked for at once; the entry's script runs once the document is parsed (decision 134)
-    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }]);
+    expect(loader.appended).toEqual([preloads]);
     loader.parsed();
-    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }, { entry: 'the module script' }]);
+    expect(loader.appended).toEqual([preloads, entry]);
     // the 2 s fallback finds the app started: once only
     loader.runTimers(2000);
-    expect(loader.appended).toHaveLength(2);
+    expect(loader.appended).toEqual([preloads, entry]);
   });
 
   it('adds the entry at once when the document was parsed before the first paint came', () => {
     const loader = loaderIn({ painted: false });
     loader.document.readyState = 'complete';
     loader.runTimers(2000);
-    expect(loader.appended).toEqual([{ imported: { scripts: 'the template content' }, scripts: [] }, { entry: 'the module script' }]);
+    expect(loader.appended).toEqual([preloads, entry]);
   });
 
   it('waits for the first paint when the loader runs before it', () => {
     const loader = loaderIn({ painted: false });
+    loader.parsed();
     expect(loader.observers).toHaveLength(1);
     expect(loader.observers[0]!.options).toEqual({ type: 'paint', buffered: true });
     expect(loader.timers.filter((t) => t.delay === 0)).toHaveLength(0);
     // the first paint (not the first contentful one) does not start it
     loader.observers[0]!.report(['first-paint']);
     loader.runTimers(0);
-    expect(loader.appended).toHaveLength(0);
+    expect(loader.appended).toEqual([preloads]);
     loader.observers[0]!.report(['first-contentful-paint']);
     loader.runTimers(0);
-    expect(loader.appended).toHaveLength(1);
+    expect(loader.appended).toEqual([preloads, entry]);
   });
 
   it('starts the app after 2 s when no paint is reported', () => {
     const loader = loaderIn({ painted: false });
+    loader.parsed();
     loader.runTimers(2000);
-    expect(loader.appended).toHaveLength(1);
+    expect(loader.appended).toEqual([preloads, entry]);
   });
 });
 

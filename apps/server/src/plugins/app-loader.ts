@@ -2,22 +2,22 @@ import { createHash } from 'node:crypto';
 import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
 
 /**
- * The app's code starts after the server-rendered page has painted (decision 092), at once
- * when the page has painted before the loader runs (decision 133); its modules are asked for
- * then, and the entry runs once the document is parsed (decision 134).
+ * The app starts after the server-rendered page has painted (decision 092), at once when the
+ * page has painted before the loader runs (decision 133). Its modules load with the page
+ * (decision 135): the loader sits at the start of the body (decision 134) and adds their
+ * modulepreloads, at low priority, as soon as it runs; the entry's script, whose running
+ * starts the app's work (module evaluation, hydration), waits for the first paint and for the
+ * document to be parsed.
  *
- * The HTML is the whole page; the JavaScript only makes it alive. Loaded from the head, even
- * at `fetchpriority=low`, its ~100 kB competed with the page for the first seconds of a slow
- * connection, and a browser (or Lighthouse's simulation of one) counted it into the first
- * and largest paint. So the built index.html's module script and modulepreloads are moved
- * into an inert `<template>` at the start of the body, and a small inline script puts them into the head once the
- * first contentful paint is on screen (its paint-timing entry, which the browser reports
- * once the frame is presented; then a task), or after 2 s when none comes, or when a tab
- * loaded in the background comes to the front. A browser without paint timing (or whose
- * observer refuses the options) waits for the next frame instead. (The next
- * frame alone is too early: its callback runs before that frame is painted and presented,
- * so the scripts were asked for 25–60 ms before the paint — e2e/ssr.spec.ts.) Without
- * JavaScript a template is nothing: the page stays as sent.
+ * The HTML is the whole page; the JavaScript only makes it alive. Evaluated before the first
+ * paint, its work would hold the page back. So the built index.html's module script and
+ * modulepreloads are moved into an inert `<template>`, and a small inline script adds the
+ * preloads at once and the entry once the first contentful paint is on screen (its
+ * paint-timing entry, which the browser reports once the frame is presented; then a task), or
+ * after 2 s when none comes, or when a tab loaded in the background comes to the front. A
+ * browser without paint timing (or whose observer refuses the options) waits for the next
+ * frame instead. (The next frame alone is too early: its callback runs before that frame is
+ * painted and presented.) Without JavaScript a template is nothing: the page stays as sent.
  *
  * The loader also records the form controls a person changes before the app is live (their
  * latest value, or checked state): React hydrates them as they are but never hears the
@@ -53,12 +53,13 @@ export const APP_LOADER =
   "if(c.tagName=='A'){if(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)return;v.preventDefault();h=c;" +
   "setTimeout(function(){if(window." + EARLY_INPUT_GLOBAL + "===k&&h===c)location.assign(c.href)},6000)}" +
   "k.delete(c);k.set(c,'click')},true);" +
-  // the modules are asked for at once (modulepreload), the entry runs once the document is
-  // parsed: a module script added by a script runs as soon as it has loaded, and React must
-  // find the whole page (the loader is at the start of the body)
-  "function go(){if(s||!t)return;s=1;var f=d.importNode(t.content,true),m=[].slice.call(f.querySelectorAll('script'));" +
-  'm.forEach(function(x){f.removeChild(x)});d.head.appendChild(f);' +
-  "function run(){m.forEach(function(x){d.head.appendChild(x)})}" +
+  // the modules are asked for with the page (modulepreload at low priority: they load while the
+  // parser is on the rest of it, and no render waits for them); the entry's script is added at
+  // the first paint, and runs once the document is parsed: a module script added by a script
+  // runs as soon as it has loaded, and React must find the whole page (decision 135)
+  "var f=t&&d.importNode(t.content,true),m=f?[].slice.call(f.querySelectorAll('script')):[];" +
+  'm.forEach(function(x){f.removeChild(x)});if(f)d.head.appendChild(f);' +
+  "function go(){if(s||!t)return;s=1;function run(){m.forEach(function(x){d.head.appendChild(x)})}" +
   "if(d.readyState=='loading')d.addEventListener('DOMContentLoaded',run);else run()}" +
   'function soon(){setTimeout(go,0)}' +
   // the fallbacks first, so that nothing below can leave the app unloaded: 2 s, and a tab
