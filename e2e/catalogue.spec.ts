@@ -62,6 +62,9 @@ test.describe('catalogue', () => {
   });
 
   test('filters by language, level and price: every card matches and the counts equal the data', async ({ page }) => {
+    // eleven lists paged to their end: 52 s alone on a loaded 2-core machine, and once it
+    // ran out of the default 60 s at the very end with every card on screen
+    test.setTimeout(120_000);
     const language = 'French';
     const level = 'B2 Upper-Intermediate';
     const price = 30;

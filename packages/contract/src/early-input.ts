@@ -7,8 +7,15 @@
 export const EARLY_INPUT_GLOBAL = '__earlyInput';
 
 /**
+ * The attribute of a link the app answers in place ("Load more" adds the next teachers to the
+ * list; followed, the link opens them alone): the loader holds a plain click on it made before
+ * the app is live, for the app to answer once it runs.
+ */
+export const IN_PLACE_ATTRIBUTE = 'data-in-place';
+
+/**
  * A control's state as the loader records it: its value, or for a checkbox or radio whether
  * it is checked; `'click'` for a `type=button` button clicked, or a link the app answers in
- * place (`a[data-in-place]`) whose following the loader held (the last one clicked is last).
+ * place (IN_PLACE_ATTRIBUTE) whose following the loader held (the last one clicked is last).
  */
 export type EarlyInput = Map<EventTarget, string | boolean>;

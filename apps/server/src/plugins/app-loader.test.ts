@@ -47,8 +47,10 @@ function loaderIn({ painted }: { painted: boolean }) {
   };
   const listeners: Record<string, (event: unknown) => void> = {};
   const followed: string[] = [];
+  const bubbling: Record<string, (event: unknown) => void> = {};
   const window: Record<string, unknown> = {
     document,
+    addEventListener: (type: string, listener: (event: unknown) => void) => (bubbling[type] = listener),
     location: { assign: (href: string) => followed.push(href) },
     PerformanceObserver: FakeObserver,
     performance: { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? fcp() : []) },
@@ -68,7 +70,7 @@ function loaderIn({ painted }: { painted: boolean }) {
     document.readyState = 'interactive';
     for (const run of domReady.splice(0)) run();
   };
-  return { appended, timers, frames, observers, runTimers, listeners, followed, window, parsed, document };
+  return { appended, timers, frames, observers, runTimers, listeners, bubbling, followed, window, parsed, document };
 }
 
 describe('the app loader (decisions 092, 133, 135)', () => {
@@ -125,7 +127,12 @@ describe('the app loader (decisions 092, 133, 135)', () => {
 });
 
 describe('a click on a link the app answers in place, before it runs (issue 28)', () => {
-  const link = { tagName: 'A', href: '/teachers?cursor=abc', closest: (selector: string) => (selector.includes('a[data-in-place]') ? link : null) };
+  const link: Record<string, unknown> = {
+    tagName: 'A',
+    href: '/teachers?cursor=abc',
+    closest: (selector: string) => (selector.includes('a[data-in-place]') ? link : null),
+    contains: (node: unknown) => node === link,
+  };
   const click = (init: Record<string, unknown> = {}) => {
     const event = { target: link, button: 0, defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true), ...init };
     return event;
@@ -150,6 +157,32 @@ describe('a click on a link the app answers in place, before it runs (issue 28)'
     expect(loader.followed).toEqual(['/teachers?cursor=abc']);
   });
 
+  it('is forgotten when React hydrates the link within that click and answers it: neither replayed nor followed', () => {
+    const loader = loaderIn({ painted: true });
+    const event = click();
+    loader.listeners.click!(event);
+    expect((loader.window.__earlyInput as Map<unknown, unknown>).has(link)).toBe(true);
+    // React's root listener hydrates the link (its key on the element) and runs its handler;
+    // the click bubbles on to the window
+    link.__reactFiber$x1 = {};
+    try {
+      loader.bubbling.click!(event);
+    } finally {
+      delete link.__reactFiber$x1;
+    }
+    expect((loader.window.__earlyInput as Map<unknown, unknown>).size).toBe(0);
+    loader.runTimers(6000);
+    expect(loader.followed).toEqual([]);
+  });
+
+  it('stays held when the click bubbles on an element React does not hold yet (no app yet)', () => {
+    const loader = loaderIn({ painted: true });
+    const event = click();
+    loader.listeners.click!(event);
+    loader.bubbling.click!(event);
+    expect([...(loader.window.__earlyInput as Map<unknown, unknown>)]).toEqual([[link, 'click']]);
+  });
+
   it('keeps the browser\'s meaning for a click with a modifier or another button, and leaves one React holds to React', () => {
     const loader = loaderIn({ painted: true });
     for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }, { button: 1 }]) {
@@ -157,7 +190,7 @@ describe('a click on a link the app answers in place, before it runs (issue 28)'
       loader.listeners.click!(event);
       expect(event.defaultPrevented).toBe(false);
     }
-    const hydrated = { ...link, __reactFiber$x1: {} };
+    const hydrated: Record<string, unknown> = { ...link, __reactFiber$x1: {} };
     hydrated.closest = () => hydrated;
     const event = click({ target: hydrated });
     loader.listeners.click!(event);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract';
+import { EARLY_INPUT_GLOBAL, IN_PLACE_ATTRIBUTE } from '@learnlingo/contract';
 
 /**
  * The app starts after the server-rendered page has painted (decision 092), at once when the
@@ -47,12 +47,18 @@ export const APP_LOADER =
   // click is held from the browser, then followed after 6 s if the app has not come by then
   // (its scripts failed). Not a popover's button (the narrow screens' Menu): the browser
   // opens it without the app, and a second click would close it again.
+  "function F(e){return Object.keys(e).some(function(x){return x.indexOf('__reactFiber$')==0})}" +
   "d.addEventListener('click',function(v){var c=v.target,k=window." + EARLY_INPUT_GLOBAL + ";" +
-  "c=c&&c.closest&&c.closest('button[type=button]:not([popovertarget]),a[data-in-place][href]');" +
-  "if(!k||!c||Object.keys(c).some(function(x){return x.indexOf('__reactFiber$')==0}))return;" +
+  `c=c&&c.closest&&c.closest('button[type=button]:not([popovertarget]),a[${IN_PLACE_ATTRIBUTE}][href]');` +
+  'if(!k||!c||F(c))return;' +
   "if(c.tagName=='A'){if(v.button||v.metaKey||v.ctrlKey||v.shiftKey||v.altKey)return;v.preventDefault();h=c;" +
-  "setTimeout(function(){if(window." + EARLY_INPUT_GLOBAL + "===k&&h===c)location.assign(c.href)},6000)}" +
+  "setTimeout(function(){if(window." + EARLY_INPUT_GLOBAL + "===k&&h===c&&k.has(c))location.assign(c.href)},6000)}" +
   "k.delete(c);k.set(c,'click')},true);" +
+  // React may hydrate the element within that very click (its code is here) and answer it. A
+  // click React cannot answer yet it stops at its root, so one that bubbles up to the window
+  // on an element React now holds was answered: forgotten, so the app does not answer it twice
+  "window.addEventListener('click',function(v){var k=window." + EARLY_INPUT_GLOBAL + ",c=v.target;if(!k||!c)return;" +
+  "k.forEach(function(x,e){if(x=='click'&&e.contains&&e.contains(c)&&F(e)){k.delete(e);if(e===h)h=0}})});" +
   // the modules are asked for with the page (modulepreload at low priority: they load while the
   // parser is on the rest of it, and no render waits for them); the entry's script is added at
   // the first paint, and runs once the document is parsed: a module script added by a script

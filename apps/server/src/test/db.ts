@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 export type TestEngine = 'pglite' | 'postgres';
 
@@ -39,33 +38,6 @@ export async function createTestDatabase({ poolSize = 4 }: { poolSize?: number |
   if (!adminUrl) {
     throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   }
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  // a dropped admin connection fails the next create/drop; it must not be an unhandled 'error' event
-  admin.on('error', () => {});
-  const name = `ll_test_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.connect();
-    // from the run's migrated template (postgres-template.ts); migrate() then finds nothing to do
-    const template = inject('postgresTemplate');
-    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-  } catch (error) {
-    await admin.end().catch(() => {});
-    throw new Error(
-      `PostgreSQL at TEST_DATABASE_URL is unreachable or refuses CREATE DATABASE` +
-        `${process.env.CI === 'true' ? ' (CI=true: the PostgreSQL run must not be skipped)' : ''}: ${(error as Error).message}`,
-    );
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: poolSize });
-  await db.migrate();
-  return {
-    db,
-    url: url.toString(),
-    drop: async () => {
-      await db.close();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+  // from the run's migrated template (postgres-template.ts); migrate() then finds nothing to do
+  return createPostgresDatabase(adminUrl, { prefix: 'll_test', template: inject('postgresTemplate'), poolSize });
 }

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
+import { createPostgresDatabase } from './postgres-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,40 +12,20 @@ declare module 'vitest' {
  * Vitest's global setup of the PostgreSQL project: one migrated database per run, which
  * each test file's database copies (`create database … template …`) instead of running
  * every migration again. Its name is the run's own, so that concurrent runs on one server
- * never share it; it is dropped with the run.
+ * never share it; it is dropped with the run. Without a server (or TEST_DATABASE_URL) nothing
+ * is prepared: each file's createTestDatabase says why, and fails under CI.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  // without a server the project's files say why (createTestDatabase): nothing to prepare
   if (!adminUrl) return async () => {};
-  const name = `ll_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  admin.on('error', () => {});
-  const drop = async () => {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  };
+  let template;
   try {
-    await admin.connect();
+    template = await createPostgresDatabase(adminUrl, { prefix: 'll_template', poolSize: 1 });
   } catch {
-    // unreachable: each file's createTestDatabase reports it (and fails under CI)
-    await admin.end().catch(() => {});
     return async () => {};
   }
-  try {
-    await admin.query(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: 1 });
-    try {
-      await db.migrate();
-    } finally {
-      await db.close();
-    }
-    project.provide('postgresTemplate', name);
-  } catch (error) {
-    await drop().catch(() => {});
-    throw error;
-  }
-  return drop;
+  // a template takes no connections while it is copied
+  await template.db.close();
+  project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
+  return template.drop;
 }

@@ -1,8 +1,13 @@
 import { EARLY_INPUT_GLOBAL, type EarlyInput } from '@learnlingo/contract/plain';
 
-/** What the page's loader has recorded and the app has not yet replayed (none on the server, or once replayed). */
-export function earlyInput(): EarlyInput | undefined {
-  return typeof window === 'undefined' ? undefined : (window as unknown as Record<string, EarlyInput | undefined>)[EARLY_INPUT_GLOBAL];
+const records = () => window as unknown as Record<string, EarlyInput | undefined>;
+
+/** What the page's loader has recorded, taken once (the app replays it): none after that, or on the server. */
+export function takeEarlyInput(): EarlyInput | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = records()[EARLY_INPUT_GLOBAL];
+  records()[EARLY_INPUT_GLOBAL] = undefined;
+  return early;
 }
 
 /**

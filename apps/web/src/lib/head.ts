@@ -1,6 +1,5 @@
-import { EARLY_INPUT_GLOBAL } from '@learnlingo/contract/plain';
 import { createContext, useContext, useEffect } from 'react';
-import { earlyInput, replayEarlyInput } from './early-input';
+import { replayEarlyInput, takeEarlyInput } from './early-input';
 
 /** A page's head: what search engines and link previews read. */
 export interface PageHead {
@@ -45,10 +44,8 @@ export interface HeadCollector {
  * early-input.ts) is told to React, at once (the page's code is here, nothing to fetch).
  */
 function replayOnce(): void {
-  const early = earlyInput();
-  if (!early) return;
-  (window as unknown as Record<string, undefined>)[EARLY_INPUT_GLOBAL] = undefined;
-  if (early.size > 0) replayEarlyInput(early);
+  const early = takeEarlyInput();
+  if (early && early.size > 0) replayEarlyInput(early);
 }
 
 export const HeadContext = createContext<HeadCollector | null>(null);

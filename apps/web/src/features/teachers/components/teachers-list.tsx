@@ -1,8 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { Teacher } from '@learnlingo/contract';
-import { TAG_FILTERS } from '@learnlingo/contract/plain';
+import { IN_PLACE_ATTRIBUTE, TAG_FILTERS } from '@learnlingo/contract/plain';
 import { ButtonLink } from '../../../components/ui/button-link';
-import { earlyInput } from '../../../lib/early-input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useGetTeachersInfiniteQuery } from '../api/teachers-api';
 import { catalogueHref, type ListQuery } from '../lib/catalogue-url';
@@ -19,17 +18,15 @@ interface TeachersListProps {
 /**
  * A link's plain click, which the page handles in place ("Load more", "Try again"); a click
  * with a modifier or another button keeps the browser's meaning (a new tab, a download…).
- * `data-in-place` tells the page's loader to hold such a click made before the app is live,
+ * IN_PLACE_ATTRIBUTE tells the page's loader to hold such a click made before the app is live,
  * for the app to answer once it runs (apps/server/src/plugins/app-loader.ts).
  */
 function inPlace(action: () => void) {
   return {
-    'data-in-place': '',
+    [IN_PLACE_ATTRIBUTE]: '',
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      // answered now (React hydrated the link within this click): not again when the app runs
-      earlyInput()?.delete(event.currentTarget);
       action();
     },
   };
