@@ -7,7 +7,7 @@ import { isSession, type RenderRequest, type RenderResult, type Role } from '@le
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
 import { forgetStore, makeStore, rootReducer, type AppStore, type StoreExtra } from './store';
-import { AppRoutes, routes, type RouteHandle } from './app/router';
+import { AppRoutes, routesFor, type RouteHandle } from './app/router';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
 import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
@@ -240,7 +240,7 @@ async function renderWith(store: AppStore, api: InProcessApi, request: RenderReq
   if (user) store.dispatch(signedIn(user));
   else if (session !== 'unknown') store.dispatch(refreshFinished());
 
-  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const matches = matchRoutes(routesFor(location.pathname), location.pathname) ?? [];
   const leaf = matches.at(-1);
   const handle = leaf?.route.handle as RouteHandle | undefined;
 
