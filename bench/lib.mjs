@@ -481,8 +481,9 @@ export async function loadRunByThread(server, title, paths, options) {
  * the first unmeasured pass) — the data a distinct page needs, which the floor has canned.
  * An entry that takes the in-process API as plain objects (`api`) is given it, as the server
  * gives it; an older entry takes `fetch` (with `fetchOnly`, every entry does).
+ * renderFloor runs this in a process of its own.
  */
-export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false, serverPid } = {}) {
+export async function renderFloorHere(checkout, base, urls, { passes = 2, warm = 3, fetchOnly = false, serverPid } = {}) {
   const { render } = await import(pathToFileURL(path.join(checkout, 'apps/web/dist-ssr/entry-server.js')).href);
   const answers = new Map();
   const answerOf = async (key) => {
@@ -526,4 +527,24 @@ export async function renderFloor(checkout, base, urls, { passes = 2, warm = 3, 
   for (let pass = 0; pass < passes; pass += 1) for (const url of urls) await render(request(url));
   const used = process.cpuUsage(cpu);
   return { us: Math.round((used.user + used.system) / (passes * urls.length)), apiUs: request.apiUs ?? null };
+}
+
+/**
+ * renderFloorHere in a new Node process (bench/render-floor.mjs), so that each checkout's floor
+ * is measured alike: two checkouts' entries imported into one process measured apart by a third
+ * (2026-11-28: a teacher page's floor 5,819 µs for the first checkout imported, 3,894 µs for the
+ * second, where each alone in its own process gave 5,452–6,303 and 4,823–5,796 µs), and the
+ * load generator's heap and JIT state no longer share the process. Same arguments and answer.
+ */
+export async function renderFloor(checkout, base, urls, options = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/render-floor.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  child.stdin.end(JSON.stringify({ checkout, base, urls, options }));
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`bench/render-floor.mjs exited with ${code}`);
+  return JSON.parse(out);
 }

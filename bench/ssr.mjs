@@ -9,7 +9,7 @@
 //    filter URLs (language × level × price range × order, and searches) and distinct teacher
 //    pages (`/teachers/:id`, ids from the server's own sitemap); no URL comes round twice in
 //    the whole run (each run has its own slice). Beside each row: the render floor of the
-//    same kind of page (bench/render.mjs's measure: the server entry in this process with the
+//    same kind of page (bench/render.mjs's measure: the server entry in a process of its own, with the
 //    API's answers canned, no HTTP, no compression, V8's helper threads included), the
 //    server's CPU per page by thread (/proc/<pid>/task: the JavaScript thread, V8's helper
 //    threads — GC and compiler —, libuv's pool — compression —; cluster workers included),
@@ -242,10 +242,10 @@ for (let round = 1; round <= ROUNDS; round += 1) {
         // the floor asked for already in the API's cache.
         const before = await renderFloor(variant.checkout, a.base, sample, { serverPid: a.pid });
         const row = await run(a, `${tag}: ${kind}`, urls);
-        const after = await renderFloor(variant.checkout, a.base, sample, { warm: 1 });
+        const after = await renderFloor(variant.checkout, a.base, sample);
         const floorUs = Math.round((before.us + after.us) / 2);
         // the same floor through the entry's Fetch API path (the renderer given `fetch` only)
-        const viaFetch = FLOOR_FETCH ? (await renderFloor(variant.checkout, a.base, sample, { warm: 1, fetchOnly: true })).us : undefined;
+        const viaFetch = FLOOR_FETCH ? (await renderFloor(variant.checkout, a.base, sample, { fetchOnly: true })).us : undefined;
         const ratio = (floor) => (row.threadsUs === null || !floor ? null : Math.round((row.threadsUs / floor) * 100) / 100);
         rows.push({
           round,
