@@ -2,12 +2,13 @@ import { StrictMode, type ReactNode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import { isSession, type RenderRequest, type RenderResult, type Role } from '@learnlingo/contract/plain';
 // every page's data lives in RTK Query's slice: it joins the store before any is made
 import './lib/api';
 import { forgetStore, makeStore, rootReducer, type AppStore, type StoreExtra } from './store';
-import { AppRoutes, routesFor, type RouteHandle } from './app/router';
+import { AppRoutes, RouteTable, type RouteHandle } from './app/router';
+import { routesFor } from './app/route-table';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
 import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
@@ -158,13 +159,15 @@ class HeadCollected {
   }
 }
 
-function page(store: AppStore, url: string, collector?: HeadCollected) {
+function page(store: AppStore, url: string, table: RouteObject[], collector?: HeadCollected) {
   return (
     <StrictMode>
       <HeadContext value={collector ?? null}>
         <Provider store={store}>
           <StaticRouter location={url}>
-            <AppRoutes />
+            <RouteTable value={table}>
+              <AppRoutes />
+            </RouteTable>
           </StaticRouter>
         </Provider>
       </HeadContext>
@@ -240,7 +243,9 @@ async function renderWith(store: AppStore, api: InProcessApi, request: RenderReq
   if (user) store.dispatch(signedIn(user));
   else if (session !== 'unknown') store.dispatch(refreshFinished());
 
-  const matches = matchRoutes(routesFor(location.pathname), location.pathname) ?? [];
+  // (the route table cut to this path, for this call and the render's: decision 136)
+  const table = routesFor(location.pathname);
+  const matches = matchRoutes(table, location.pathname) ?? [];
   const leaf = matches.at(-1);
   const handle = leaf?.route.handle as RouteHandle | undefined;
 
@@ -265,7 +270,7 @@ async function renderWith(store: AppStore, api: InProcessApi, request: RenderReq
 
     // (an object, not a closure over this request: React keeps the last value it was given)
     const collected = new HeadCollected();
-    const html = await renderComplete(() => page(store, request.url, collected));
+    const html = await renderComplete(() => page(store, request.url, table, collected));
     return withMarkup(
       {
         kind: 'page' as const,

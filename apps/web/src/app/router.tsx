@@ -1,4 +1,5 @@
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { createContext, useContext } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { lazyChunk } from '../lib/lazy-chunk';
 import { Layout } from './layout';
@@ -75,58 +76,14 @@ export const routes: RouteObject[] = [
 ];
 
 /** A route path's first segment when it is a plain word (`teachers`), lower-cased; else undefined (`:id`, `*`, `x?`, none). */
-const PLAIN_WORD = /^[\w.~-]+$/;
-function literalHead(path: string | undefined): string | undefined {
-  const head = path?.split('/')[0];
-  return head !== undefined && PLAIN_WORD.test(head) ? head.toLowerCase() : undefined;
-}
-
-/** The words a top-level route's first segment may be (the layout's children's), for routesFor. */
-const LITERAL_HEADS = new Set(routes.flatMap((root) => (root.children ?? []).map((child) => literalHead(child.path) ?? '')));
-const tablesByHead = new Map<string, RouteObject[]>();
-
 /**
- * The route table for a path, cut to what could match it: the layout with only the children whose
- * first segment is the path's own (`/teachers/t1` keeps `teachers`, `teachers/:id`,
- * `teachers/:id/book`), those that may match any first segment (`*`, a parameter, no path) and,
- * for `/`, the index. React Router's matchRoutes flattens, ranks and compiles a regular
- * expression for every route of the table it is given, on every call (twice per server render,
- * once per location in the browser: ~10 % of a page's server render with the whole table, issue
- * 29); it still does all of the matching and ranking here, on the few routes left. The path's first
- * segment is compared as matchRoutes compares it — decoded, whatever its case; one that is not a
- * plain word, or a path that does not start with one `/`, keeps the whole table.
+ * The table the routes render from: the whole one, or — on the server, which renders one path —
+ * that path's cut of it (route-table.ts, decision 136; not in the browser's first load).
  */
-export function routesFor(pathname: string): RouteObject[] {
-  if (!pathname.startsWith('/') || pathname.startsWith('//')) return routes;
-  const end = pathname.indexOf('/', 1);
-  const raw = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
-  let head: string;
-  try {
-    head = decodeURIComponent(raw);
-  } catch {
-    return routes;
-  }
-  if (head !== '' && !PLAIN_WORD.test(head)) return routes;
-  // (a word no route has, `*`: only the routes that match any word)
-  const key = LITERAL_HEADS.has(head.toLowerCase()) ? head.toLowerCase() : '*';
-  let table = tablesByHead.get(key);
-  if (!table) {
-    // (only the layout's children are cut: a root of another path keeps its own)
-    table = routes.map((root) => ({
-      ...root,
-      children: root.path !== '/' ? root.children : root.children?.filter((child) => {
-        if (child.index) return key === '';
-        const own = literalHead(child.path);
-        return own === undefined || own === key;
-      }),
-    })) as RouteObject[];
-    tablesByHead.set(key, table);
-  }
-  return table;
-}
+export const RouteTable = createContext<RouteObject[]>(routes);
 
 function Routes() {
-  return useRoutes(routesFor(useLocation().pathname));
+  return useRoutes(useContext(RouteTable));
 }
 
 /** The routes; a failure while rendering a page or loading its code shows the route error page. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteMatch } from 'react-router';
-import { routes, routesFor } from './router';
+import { routes } from './router';
+import { routesFor } from './route-table';
 
 /** What a match says that a page sees: the route's path and handle, the params, the matched paths. */
 const seen = (matches: RouteMatch[] | null) =>
