@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { routes } from './router';
 
 const PLAIN_WORD = /^[\w.~-]+$/;
+/** A route path's first segment when it is a plain word (`teachers`), lower-cased; else undefined (`:id`, `*`, `x?`, none). */
 function literalHead(path: string | undefined): string | undefined {
   const head = path?.split('/')[0];
   return head !== undefined && PLAIN_WORD.test(head) ? head.toLowerCase() : undefined;

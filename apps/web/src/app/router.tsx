@@ -75,7 +75,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A route path's first segment when it is a plain word (`teachers`), lower-cased; else undefined (`:id`, `*`, `x?`, none). */
 /**
  * The table the routes render from: the whole one, or — on the server, which renders one path —
  * that path's cut of it (route-table.ts, decision 136; not in the browser's first load).
