@@ -8,7 +8,7 @@ import { isSession, type RenderRequest, type RenderResult, type Role } from '@le
 import './lib/api';
 import { forgetStore, makeStore, rootReducer, type AppStore, type StoreExtra } from './store';
 import { AppRoutes, RouteTable, type RouteHandle } from './app/router';
-import { routesFor } from './app/route-table';
+import { routesFor, routesForRender } from './app/route-table';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
 import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
@@ -270,7 +270,8 @@ async function renderWith(store: AppStore, api: InProcessApi, request: RenderReq
 
     // (an object, not a closure over this request: React keeps the last value it was given)
     const collected = new HeadCollected();
-    const html = await renderComplete(() => page(store, request.url, table, collected));
+    const renderTable = routesForRender(location.pathname, request.url.split(/[?#]/, 1)[0] ?? '');
+    const html = await renderComplete(() => page(store, request.url, renderTable, collected));
     return withMarkup(
       {
         kind: 'page' as const,

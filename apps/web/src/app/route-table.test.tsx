@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteMatch } from 'react-router';
 import { routes } from './router';
-import { routesFor } from './route-table';
+import { routesFor, routesForRender } from './route-table';
 
 /** What a match says that a page sees: the route's path and handle, the params, the matched paths. */
 const seen = (matches: RouteMatch[] | null) =>
@@ -18,9 +18,18 @@ describe('routesFor', () => {
   ];
 
   it.each(paths)('matches %s as the whole table does', (path) => {
-    const whole = seen(matchRoutes(routes, path));
-    expect(whole).not.toBeNull();
-    expect(seen(matchRoutes(routesFor(path), path))).toEqual(whole);
+    expect(seen(matchRoutes(routesFor(path), path))).toEqual(seen(matchRoutes(routes, path)));
+  });
+
+  it('gives a render the cut table only when its router reads the same first word as the entry', () => {
+    expect(routesForRender('/teachers/t1', '/teachers/t1')).toBe(routesFor('/teachers/t1'));
+    expect(routesForRender('/teachers/t1', '/TEACHERS/t1')).toBe(routesFor('/teachers/t1'));
+    // a path with dot segments, as a direct caller may give it: the URL makes it `/`, the router does not
+    for (const raw of ['/admin/..', '/teachers/../book']) {
+      expect(routesForRender(new URL(raw, 'http://x').pathname, raw)).toBe(routes);
+      const leaf = matchRoutes(routesForRender(new URL(raw, 'http://x').pathname, raw), raw)?.at(-1)?.route.path;
+      expect(leaf).toBe(matchRoutes(routes, raw)?.at(-1)?.route.path);
+    }
   });
 
   it('gives a table cut to the path’s first word, the same one for every path of that word', () => {

@@ -52,3 +52,14 @@ export function routesFor(pathname: string): RouteObject[] {
   }
   return table;
 }
+
+/**
+ * The table for a render: the entry matched `path` (the URL parsed, dot segments resolved) while
+ * the render's StaticRouter reads the URL as given (`rawPath`). The cut table serves both when
+ * both start with the same word — every page the server renders, whose path has no dot segment
+ * (ssr.ts pageTarget) — and the whole table otherwise, so that the render matches as it always did.
+ */
+export function routesForRender(path: string, rawPath: string): RouteObject[] {
+  const table = routesFor(path);
+  return routesFor(rawPath) === table ? table : routes;
+}
