@@ -541,10 +541,17 @@ export async function renderFloor(checkout, base, urls, options = {}) {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  // (a child that died before reading its input: the exit code says so, not an EPIPE)
+  child.stdin.on('error', () => {});
   child.stdin.end(JSON.stringify({ checkout, base, urls, options }));
   let out = '';
+  child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  // ('close': its output read to the end, which 'exit' does not wait for)
+  const code = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
   if (code !== 0) throw new Error(`bench/render-floor.mjs exited with ${code}`);
   return JSON.parse(out);
 }

@@ -4,6 +4,7 @@
 process.env.NODE_ENV = 'production'; // React's production build, as the server runs it
 const { renderFloorHere } = await import('./lib.mjs');
 let input = '';
+process.stdin.setEncoding('utf8');
 for await (const chunk of process.stdin) input += chunk;
 const { checkout, base, urls, options } = JSON.parse(input);
 process.stdout.write(JSON.stringify(await renderFloorHere(checkout, base, urls, options)));
