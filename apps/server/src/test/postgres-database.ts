@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import type { TestDatabase } from './db.js';
 
 /**
@@ -28,15 +28,26 @@ export async function createPostgresDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ engine: 'postgres', url: url.toString(), max: poolSize });
-  await db.migrate();
+  const dropDatabase = async () => {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+  let db: Database | undefined;
+  try {
+    db = await openDatabase({ engine: 'postgres', url: url.toString(), max: poolSize });
+    await db.migrate();
+  } catch (error) {
+    // a migration that fails leaves no database behind (nor the admin connection open)
+    await db?.close().catch(() => {});
+    await dropDatabase().catch(() => {});
+    throw error;
+  }
   return {
     db,
     url: url.toString(),
     drop: async () => {
       await db.close();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await dropDatabase();
     },
   };
 }
