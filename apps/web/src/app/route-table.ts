@@ -8,8 +8,10 @@ function literalHead(path: string | undefined): string | undefined {
   return head !== undefined && PLAIN_WORD.test(head) ? head.toLowerCase() : undefined;
 }
 
-/** The words a top-level route's first segment may be (the layout's children's), for routesFor. */
-const LITERAL_HEADS = new Set(routes.flatMap((root) => (root.children ?? []).map((child) => literalHead(child.path) ?? '')));
+/** The layout's children's first words (`teachers`, `login`…): the tables routesFor cuts. */
+const LITERAL_HEADS = new Set(
+  routes.flatMap((root) => (root.path === '/' ? (root.children ?? []) : [])).flatMap((child) => literalHead(child.path) ?? []),
+);
 const tablesByHead = new Map<string, RouteObject[]>();
 
 /**
@@ -19,10 +21,10 @@ const tablesByHead = new Map<string, RouteObject[]>();
  * for `/`, the index. React Router's matchRoutes flattens, ranks and compiles a regular
  * expression for every route of the table it is given, on every call: twice per server render
  * (the entry's and `useRoutes`'), ~10 % of a page's render with the whole table (issue 29). It
- * still does all of the matching and ranking here, on the few routes left. The server only: in
- * the browser this code would cost the first load more than it saves once per location. The path's first
- * segment is compared as matchRoutes compares it — decoded, whatever its case; one that is not a
- * plain word, or a path that does not start with one `/`, keeps the whole table.
+ * still does all of the matching and ranking here, on the few routes left. The server's only: in
+ * the browser this code would cost the first load more than it saves once per location. The
+ * path's first segment is compared as matchRoutes compares it — decoded, whatever its case; one
+ * that is not a plain word, or a path that does not start with one `/`, keeps the whole table.
  */
 export function routesFor(pathname: string): RouteObject[] {
   if (!pathname.startsWith('/') || pathname.startsWith('//')) return routes;
@@ -35,8 +37,9 @@ export function routesFor(pathname: string): RouteObject[] {
     return routes;
   }
   if (head !== '' && !PLAIN_WORD.test(head)) return routes;
-  // (a word no route has, `*`: only the routes that match any word)
-  const key = LITERAL_HEADS.has(head.toLowerCase()) ? head.toLowerCase() : '*';
+  // `/` itself (the index), a route's word, or (`*`) a word no route has: only the routes that match any word
+  const word = head.toLowerCase();
+  const key = head === '' ? '' : LITERAL_HEADS.has(word) ? word : '*';
   let table = tablesByHead.get(key);
   if (!table) {
     // (only the layout's children are cut: a root of another path keeps its own)
