@@ -11,7 +11,9 @@
 // - interactive: `performance.now()` when `<html>` gets `data-hydrated` (a MutationObserver
 //   in an init script; the app sets it in the first effect after hydration);
 // - first paint → interactive, the difference; and first paint → the first of the app's
-//   scripts asked for (the loader's wait, decision 092);
+//   scripts asked for (the loader's wait, decision 092); first paint → the document parsed
+//   (DOMContentLoaded, before which the app never runs) and → the entry's script asked for
+//   (the loader's start of the app's work);
 // - TBT between FCP and interactive: the long tasks (a PerformanceObserver 'longtask' from
 //   the init script) that end after FCP and start before interactive, each clipped at FCP,
 //   summed as (duration − 50 ms); with their count and the longest.
@@ -105,6 +107,11 @@ const READ_SCRIPT = () => ({
       .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
       .map((entry) => entry.startTime),
   ),
+  // the document parsed (DOMContentLoaded): the entry never runs before it, as React must find the whole page
+  parsed: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventStart ?? null,
+  // when the loader added the entry's script (its request: the built `index-*.js`), whose running starts the app's work
+  entryAsked:
+    performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]+\.js$/.test(new URL(entry.name).pathname))?.startTime ?? null,
   interactive: globalThis.__firstTap.interactive,
   longTasks: globalThis.__firstTap.longTasks,
   lcp: globalThis.__firstTap.lcp,
@@ -150,6 +157,8 @@ async function load(browser, url, rate) {
       interactive: raw.interactive,
       paintToInteractive: raw.interactive - raw.fcp,
       paintToScripts: raw.scriptsAsked - raw.fcp,
+      paintToParsed: raw.parsed === null ? Number.NaN : raw.parsed - raw.fcp,
+      paintToEntry: raw.entryAsked === null ? Number.NaN : raw.entryAsked - raw.fcp,
       tbt: between.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
       longTasks: between.length,
       longest: between.length ? Math.max(...between) : 0,
@@ -386,7 +395,7 @@ try {
           const r = await load(browser, s.base + s.pages[index], rate);
           each.get(build).push(r);
           console.log(
-            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, LCP ${ms(r.lcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
+            `${label(build, s.pages[index])} ×${rate} run ${run}: FCP ${ms(r.fcp)} ms, LCP ${ms(r.lcp)} ms, interactive ${ms(r.interactive)} ms, paint→interactive ${ms(r.paintToInteractive)} ms (scripts asked at +${ms(r.paintToScripts)}, parsed at +${ms(r.paintToParsed)}, entry at +${ms(r.paintToEntry)}), TBT ${ms(r.tbt)} ms (${r.longTasks} long tasks, longest ${ms(r.longest)} ms)`,
           );
         }
       }
@@ -403,6 +412,8 @@ try {
           'interactive ms': of('interactive'),
           'paint→interactive ms': of('paintToInteractive'),
           'paint→scripts ms': of('paintToScripts'),
+          'paint→parsed ms': of('paintToParsed'),
+          'paint→entry ms': of('paintToEntry'),
           'TBT ms': of('tbt'),
           'long tasks': of('longTasks'),
           'longest ms': of('longest'),
