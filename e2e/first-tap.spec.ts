@@ -130,6 +130,56 @@ test("the narrow screens' Menu tapped while the app loads opens, and stays open 
   await expect(page.getByRole('link', { name: 'Teachers' })).toBeVisible();
 });
 
+test('the page is live before its cards are hydrated, and a tap on a card React has not hydrated yet is answered at once (decision 137)', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // The moment the app marks <html> live (useHead's effect: `dataset.hydrated = ''`): whether
+  // React holds each card's heart yet; and, right after, a tap on the last card's heart.
+  // React hydrates a card's boundary at once for a tap, then answers it; otherwise after the
+  // page is live, at low priority.
+  await page.addInitScript(() => {
+    type Record = { heldAtLive?: boolean[]; heldAtTap?: boolean };
+    const record = window as unknown as Record;
+    const held = (element: Element | undefined) => !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    const hearts = () => [...document.querySelectorAll('article form[action="/favorites"] button')];
+    const own = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'dataset')!;
+    Object.defineProperty(HTMLElement.prototype, 'dataset', {
+      configurable: true,
+      get(this: HTMLElement) {
+        const dataset = own.get!.call(this) as DOMStringMap;
+        if (this !== document.documentElement) return dataset;
+        return new Proxy(dataset, {
+          set(target, key, value) {
+            if (key === 'hydrated' && !record.heldAtLive) {
+              record.heldAtLive = hearts().map(held);
+              queueMicrotask(() => {
+                const last = hearts().at(-1) as HTMLElement | undefined;
+                record.heldAtTap = held(last);
+                last?.click();
+              });
+            }
+            return Reflect.set(target, key, value);
+          },
+        });
+      },
+    });
+  });
+  await page.goto('/teachers', { waitUntil: 'commit' });
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  const seen = await page.evaluate(() => {
+    const { heldAtLive, heldAtTap } = window as unknown as { heldAtLive: boolean[]; heldAtTap: boolean };
+    return { heldAtLive, heldAtTap };
+  });
+  expect(seen.heldAtLive).toEqual([false, false, false, false]);
+  expect(seen.heldAtTap).toBe(false);
+  await expect(page.getByText('You need to authenticate')).toBeVisible();
+  await expect(formOf(page, 'Login')).toBeVisible();
+  // and each card is hydrated soon after, without a tap
+  await expect
+    .poll(() => page.locator('article form[action="/favorites"] button').evaluateAll((all) => all.every((heart) => Object.keys(heart).some((key) => key.startsWith('__reactFiber$')))))
+    .toBe(true);
+});
+
 // A mid-range phone: the CPU four times slower (Chromium's throttling), so the page is on
 // screen well before it is live. Each main control is used the moment it shows, from a fresh
 // page, and does what it says — whichever side of hydration the tap lands on.

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Teacher } from '@learnlingo/contract';
@@ -95,16 +96,18 @@ export function Component() {
     <CatalogueSection title={teacher ? undefined : 'Teacher'}>
       <BackLink to={search ? `/teachers?${search}` : '/teachers'}>← All teachers</BackLink>
       {teacher ? (
-        <TeacherCard
-          key={teacher.id}
-          teacher={teacher}
-          alwaysExpanded
-          priority
-          headingLevel="h1"
-          heart={<FavoriteButton teacher={teacher} />}
-          booking={<BookTrialButton teacher={teacher} />}
-          reviews={<TeacherReviewsSection teacherId={teacher.id} {...reviewsQuery} />}
-        />
+        // hydrated after the page is live, or at once when a person acts on it (decision 137)
+        <Suspense key={teacher.id}>
+          <TeacherCard
+            teacher={teacher}
+            alwaysExpanded
+            priority
+            headingLevel="h1"
+            heart={<FavoriteButton teacher={teacher} />}
+            booking={<BookTrialButton teacher={teacher} />}
+            reviews={<TeacherReviewsSection teacherId={teacher.id} {...reviewsQuery} />}
+          />
+        </Suspense>
       ) : missing ? (
         <EmptyState title="Teacher not found" action={<ButtonLink to="/teachers">See all teachers</ButtonLink>}>
           This teacher is not in our catalogue. The link may be old or mistyped.

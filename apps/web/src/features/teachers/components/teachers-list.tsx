@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { Teacher } from '@learnlingo/contract';
 import { IN_PLACE_ATTRIBUTE, TAG_FILTERS } from '@learnlingo/contract/plain';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -102,7 +102,10 @@ export function TeachersList({ query, renderCard }: TeachersListProps) {
       </p>
       <ul ref={listRef} className={styles.list}>
         {teachers.map((teacher, index) => (
-          <li key={teacher.id}>{renderCard(teacher, index)}</li>
+          <li key={teacher.id}>
+            {/* hydrated after the page is live, or at once when a person acts on it (decision 137) */}
+            <Suspense>{renderCard(teacher, index)}</Suspense>
+          </li>
         ))}
       </ul>
       {isFetchNextPageError ? (
