@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, formOf, test } from './fixtures';
+import { expect, formOf, signUpViaApi, test } from './fixtures';
 
 // Issue 28: what a person does while the page is on screen but its code still loads is not
 // lost. The page's code is held back here (the app's entry, or the page's own chunk: React
@@ -212,6 +212,21 @@ test.describe('at CPU ×4, each main control the moment it is visible', () => {
     await card.getByRole('link', { name: 'Book trial lesson' }).click();
     await expect(formOf(page, 'Book trial lesson')).toBeVisible();
     await expect(page.getByLabel('Full Name')).toBeVisible();
+  });
+
+  test("a signed-in person's favourite shows filled, and its heart removes it (decision 137)", async ({ page, user, baseURL }) => {
+    await signUpViaApi(page.request, baseURL!, user);
+    const listed = (await (await page.request.get(`${baseURL}/api/teachers?limit=1`)).json()) as { items: { id: string }[] };
+    const favourite = listed.items[0]!.id;
+    const added = await page.request.put(`${baseURL}/api/favorites/${encodeURIComponent(favourite)}`, { headers: { origin: baseURL! } });
+    expect(added.status(), await added.text()).toBe(200);
+    await page.goto('/teachers', { waitUntil: 'commit' });
+    const card = page.getByRole('article').filter({ has: page.locator(`a[href="/teachers/${favourite}"]`) });
+    const heart = card.getByRole('button', { name: 'Remove from favorites' });
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await heart.click();
+    await expect(page.getByText('Successfully deleted')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Add to favorites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   test('a language picked in the filters narrows the list', async ({ page }) => {
