@@ -229,6 +229,21 @@ test.describe('at CPU ×4, each main control the moment it is visible', () => {
     await expect(card.getByRole('button', { name: 'Add to favorites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test("a filtered list's Book trial lesson links ask about the list's language, in the HTML and once live", async ({ page }) => {
+    const bookLinks = (html: string) => [...html.matchAll(/href="(\/teachers\/[^"]+\/book[^"]*)"/g)].map((match) => match[1]);
+    const served = bookLinks(await (await page.request.get('/teachers?language=French')).text());
+    expect(served).toHaveLength(4);
+    for (const href of served) expect(href).toMatch(/\/book\?language=French$/);
+    await page.goto('/teachers?language=French', { waitUntil: 'commit' });
+    const links = page.locator('article a[href*="/book"]');
+    await expect(links).toHaveCount(4);
+    // every card hydrated (decision 137: after the page is live), its link as React renders it
+    await expect
+      .poll(() => links.evaluateAll((all) => all.every((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$')))))
+      .toBe(true);
+    for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))) expect(href).toMatch(/\/book\?language=French$/);
+  });
+
   test('a language picked in the filters narrows the list', async ({ page }) => {
     await page.goto('/teachers', { waitUntil: 'commit' });
     await page.getByLabel('Languages').selectOption('French');

@@ -203,6 +203,9 @@ describe('prefetchCatalogue (what the server renderer fetches for /teachers?…)
     const url = '/teachers?q=a&sort=price-asc&level=B1%20Intermediate&price_max=40&cursor=4';
     const store = makeStore();
     await prefetchCatalogue(store.dispatch, new URLSearchParams(url.split('?')[1]));
+    // the filters as the page's effect will mirror them, before any render (decision 137: the
+    // cards hydrate after that effect, so the server's HTML must read the same)
+    expect(store.getState().filters).toMatchObject({ q: 'a', sort: 'price-asc', level: 'B1 Intermediate', price: '40', search: 'q=a&sort=price-asc&level=B1+Intermediate&price_max=40' });
     expect(catalogue.requests.pages).toHaveLength(1);
     expect(catalogue.requests.facets).toHaveLength(1);
 
