@@ -4,7 +4,7 @@ import type { RenderResult } from '@learnlingo/contract/plain';
 import { Suspense, use } from 'react';
 import { headTags, render, renderToHtml, scriptJson } from './entry-server';
 import { routes, type RouteHandle } from './app/router';
-import { rememberedStores } from './store';
+import { makeStore, rememberedStores, type RootState } from './store';
 import { loadTeachers } from './features/teachers/testing/teachers-fixture';
 import { reviewsPageOf } from './features/teachers/testing/catalogue-handlers';
 
@@ -51,6 +51,23 @@ describe('entry-server', () => {
       `/api/teachers/${teacher!.id}`,
       `/api/teachers/${teacher!.id}/reviews`,
     ]);
+  });
+
+  it("a signed-in page whose user has no favourites sends that: the browser's older copy is not taken", async () => {
+    // the browser still holds favourites from before (removed since, e.g. by the heart's form without JavaScript)
+    localStorage.setItem('teachers', JSON.stringify([teacher]));
+    try {
+      const session = { session: { id: 's1' }, user: { id: 'u1', name: 'Ann', email: 'ann@example.com' } };
+      const fetch = fakeApi({ '/api/auth/get-session': () => Response.json(session), '/api/favorites': () => Response.json({ items: [] }) });
+      const result = await renderPage(`/teachers/${teacher!.id}`, fetch);
+      expect(fetch.mock.calls.map(([request]) => new URL(request.url).pathname)).toContain('/api/favorites');
+      const state = JSON.parse(result.state ?? '{}') as Partial<RootState>;
+      expect(state.teachers?.favorites).toEqual([]);
+      // the browser's store starts from it, not from its own copy
+      expect(makeStore(state).getState().teachers.favorites).toEqual([]);
+    } finally {
+      localStorage.removeItem('teachers');
+    }
   });
 
   it("an API that fails on the server's side: the page's own error state, with status 500", async () => {
