@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, formOf, signUpViaApi, test } from './fixtures';
 
 // Issue 28: what a person does while the page is on screen but its code still loads is not
@@ -20,6 +20,10 @@ async function holdScripts(page: Page, held: RegExp): Promise<() => void> {
 }
 
 const ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/** Whether React has hydrated every element `locator` finds (React's own key on each: no public signal exists). */
+const allHydrated = (locator: Locator) =>
+  locator.evaluateAll((all) => all.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))));
 const TEACHERS_PAGE = /\/assets\/teachers-page-[^/]+\.js$/;
 
 for (const [what, held] of [
@@ -175,9 +179,7 @@ test('the page is live before its cards are hydrated, and a tap on a card React 
   await expect(page.getByText('You need to authenticate')).toBeVisible();
   await expect(formOf(page, 'Login')).toBeVisible();
   // and each card is hydrated soon after, without a tap
-  await expect
-    .poll(() => page.locator('article form[action="/favorites"] button').evaluateAll((all) => all.every((heart) => Object.keys(heart).some((key) => key.startsWith('__reactFiber$')))))
-    .toBe(true);
+  await expect.poll(() => allHydrated(page.locator('article form[action="/favorites"] button'))).toBe(true);
 });
 
 // A mid-range phone: the CPU four times slower (Chromium's throttling), so the page is on
@@ -238,9 +240,7 @@ test.describe('at CPU ×4, each main control the moment it is visible', () => {
     const links = page.locator('article a[href*="/book"]');
     await expect(links).toHaveCount(4);
     // every card hydrated (decision 137: after the page is live), its link as React renders it
-    await expect
-      .poll(() => links.evaluateAll((all) => all.every((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$')))))
-      .toBe(true);
+    await expect.poll(() => allHydrated(links)).toBe(true);
     for (const href of await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')))) expect(href).toMatch(/\/book\?language=French$/);
   });
 

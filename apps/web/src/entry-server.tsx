@@ -11,6 +11,8 @@ import { AppRoutes, RouteTable, type RouteHandle } from './app/router';
 import { routesFor, routesForRender } from './app/route-table';
 import { RouteError } from './app/route-error';
 import { refreshFinished, signedIn } from './features/auth';
+// (the api module alone: the feature's index would bring its components into the entry)
+import { favoritesRead } from './features/favorites/api/favorites-api';
 import { absoluteUrl, DEFAULT_DESCRIPTION, HeadContext, type PageHead } from './lib/head';
 import { SSR_ORIGIN } from './lib/ssr-origin';
 import { apiOverFetch, serverBaseQuery, type InProcessApi } from './lib/server-query';
@@ -185,27 +187,18 @@ const LAZY_SENT = ['formEcho'] as const;
 const LAZY_EMPTY = JSON.stringify({ echo: null });
 
 /**
- * Whether the page read the signed-in user's favourites from the server: then its `teachers`
- * slice is the truth even when it is empty, not the browser's own older copy (which the
- * browser would take in its place for a slice left out: features/favorites/favorites-slice.ts).
- */
-function readFavorites(store: AppStore): boolean {
-  const queries = store.getState().api?.queries ?? {};
-  return Object.values(queries).some((query) => query?.endpointName === 'getFavorites' && query.status === 'fulfilled');
-}
-
-/**
  * The store as the browser needs it: slices still in their initial state are left out (the
  * browser makes them itself, including those whose code it loads later), except the
  * favourites the page read from the server.
  */
 function stateForBrowser(store: AppStore): string {
   const state = store.getState() as unknown as Record<string, unknown>;
-  const favoritesRead = readFavorites(store);
+  // (the favourites the page read: sent even when empty, else the browser takes its own older copy)
+  const teachersKept = favoritesRead(store.getState());
   // each slice turned into JSON once: compared with its initial JSON, and sent as it is
   const changed = initialSlices.flatMap(([key, initial]) => {
     const json = JSON.stringify(state[key]) as string | undefined;
-    const kept = key === 'teachers' && favoritesRead;
+    const kept = key === 'teachers' && teachersKept;
     return json === undefined || (json === initial && !kept) ? [] : [`${JSON.stringify(key)}:${json}`];
   });
   // a slice that joined with a page's code (a refused form's echo) and holds something

@@ -58,5 +58,14 @@ export const favoritesApi = api.injectEndpoints({
 
 export const { useGetFavoritesQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } = favoritesApi;
 
+/**
+ * Whether the store holds the signed-in user's favourites as the server answered them (then its
+ * `teachers` slice is the truth even when empty, not the browser's older copy: entry-server.tsx).
+ */
+export function favoritesRead(state: RootState): boolean {
+  const { api } = state;
+  return api !== undefined && favoritesApi.endpoints.getFavorites.select()({ ...state, api }).isSuccess;
+}
+
 /** The server fetches the signed-in user's favourites before rendering a page with hearts. */
 export const prefetchFavorites = (dispatch: AppDispatch) => dispatch(favoritesApi.endpoints.getFavorites.initiate());

@@ -1,6 +1,6 @@
 import type { AppDispatch } from '../../../store';
 import { setFilters } from '../filters-slice';
-import { facetFilters, readCatalogueUrl } from '../lib/catalogue-url';
+import { facetFilters, listFilters, readCatalogueUrl } from '../lib/catalogue-url';
 import { toFiltersState } from '../lib/format';
 import { teachersApi } from './teachers-api';
 
@@ -21,8 +21,7 @@ import { teachersApi } from './teachers-api';
  */
 export function prefetchCatalogue(dispatch: AppDispatch, search: URLSearchParams): Promise<unknown> {
   const query = readCatalogueUrl(search);
-  const { cursor: _cursor, ...filters } = query;
-  dispatch(setFilters(toFiltersState(filters)));
+  dispatch(setFilters(toFiltersState(listFilters(query))));
   return Promise.all([
     dispatch(teachersApi.endpoints.getTeachers.initiate(query)),
     dispatch(teachersApi.endpoints.getFacets.initiate(facetFilters(query))),

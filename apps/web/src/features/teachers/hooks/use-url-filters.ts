@@ -6,7 +6,7 @@ import { useGetFacetsQuery } from '../api/teachers-api';
 import { useAppDispatch } from '../../../store';
 import { setFilters } from '../filters-slice';
 import { toFiltersState } from '../lib/format';
-import { catalogueSearch, facetFilters, readCatalogueUrl, type ListQuery } from '../lib/catalogue-url';
+import { catalogueSearch, facetFilters, listFilters, readCatalogueUrl, type ListQuery } from '../lib/catalogue-url';
 
 /** How a change enters the history: its own entry (Back undoes it), or in place of the last. */
 export interface UpdateOptions {
@@ -29,10 +29,7 @@ export function useUrlFilters() {
   // A stable key so that an unrelated re-render does not produce a "new" query.
   const key = catalogueSearch(readCatalogueUrl(searchParams)).toString();
   const list = useMemo<ListQuery>(() => readCatalogueUrl(new URLSearchParams(key)), [key]);
-  const filters = useMemo<CatalogueQuery>(() => {
-    const { cursor: _cursor, ...query } = list;
-    return query;
-  }, [list]);
+  const filters = useMemo<CatalogueQuery>(() => listFilters(list), [list]);
   // the options and their counts for this query (kept while the next ones load)
   const { data: facets } = useGetFacetsQuery(useMemo(() => facetFilters(list), [list]));
 

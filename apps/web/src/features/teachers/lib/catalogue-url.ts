@@ -31,6 +31,12 @@ export function catalogueHref(query: CatalogueQuery, cursor?: string): string {
   return search ? `/teachers?${search}` : '/teachers';
 }
 
+/** The catalogue query of a list: its query without the cursor (what the `filters` slice mirrors). */
+export function listFilters(query: ListQuery): CatalogueQuery {
+  const { cursor: _cursor, ...filters } = query;
+  return filters;
+}
+
 /** What the facets are counted for: the query without its order or cursor. */
 export function facetFilters(query: ListQuery): TeacherFilters {
   const { sort: _sort, cursor: _cursor, ...filters } = query;
